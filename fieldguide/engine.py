@@ -1,0 +1,147 @@
+"""Run snippets on a warm fork server for one PyTorch environment.
+
+    engine = Engine(python="path/to/bin/python", root=repo_root)
+    engine.submit_all(snippets)        # queued; the server runs `workers` at a time
+    result = engine.result(snippet)    # blocks until that snippet is done
+
+Results arrive in completion order and are handed out by snippet, so what a caller sees
+never depends on scheduling.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from fieldguide.normalize import normalize
+from fieldguide.snippet import Snippet
+
+FORKSERVER = Path(__file__).with_name("forkserver.py")
+
+
+class EngineError(Exception):
+    """The fork server could not start or died; the message carries its stderr."""
+
+
+@dataclass(frozen=True)
+class Result:
+    status: str  # "finished", "timeout" or "crashed"
+    output: str  # normalized: what a reader sees, byte-stable
+    seconds: float
+    raised: str | None = None
+    exit_code: int | None = None
+    signal: str | None = None
+
+    def problem(self, snippet: Snippet) -> str | None:
+        """Why this run cannot stand for the snippet, or None when it ended as declared."""
+        if self.status == "timeout":
+            return (
+                f"{snippet.relpath} did not finish within {snippet.timeout:g} s and was killed. "
+                "If it is meant to run longer, declare '# timeout: SECONDS' at its top."
+            )
+        if self.status == "crashed":
+            how = f"signal {self.signal}" if self.signal else f"exit status {self.exit_code}"
+            return f"{snippet.relpath} crashed the interpreter ({how}) before it finished."
+        if snippet.raises and self.raised != snippet.raises:
+            got = f"raised {self.raised}" if self.raised else "raised nothing"
+            return (
+                f"{snippet.relpath} declares '# raises: {snippet.raises}' but {got}. "
+                "The page's prose depends on that error: fix the snippet, or change the "
+                "declaration if the error itself changed."
+            )
+        if self.raised and not snippet.raises:
+            return (
+                f"{snippet.relpath} raised {self.raised} but declares no exception. "
+                f"If the error is the point, add '# raises: {self.raised}' at its top."
+            )
+        if self.exit_code and not self.raised:
+            return f"{snippet.relpath} exited with status {self.exit_code}."
+        return None
+
+
+class Engine:
+    def __init__(self, python: str, root: Path, workers: int = 2):
+        self.root = Path(root)
+        self._stderr = tempfile.TemporaryFile()
+        env = {**os.environ, "PYTHONHASHSEED": "0", "OMP_NUM_THREADS": "1"}
+        env.pop("PYTHONWARNINGS", None)
+        self._process = subprocess.Popen(
+            [python, str(FORKSERVER), str(self.root), str(workers)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=self._stderr,
+            env=env,
+            text=True,
+            encoding="utf-8",
+        )
+        hello = self._read()
+        self.torch_version = hello["torch"].split("+")[0]
+        self._next_id = 0
+        self._ids: dict[str, int] = {}
+        self._snippets: dict[int, Snippet] = {}
+        self._done: dict[int, Result] = {}
+
+    def submit(self, snippet: Snippet) -> None:
+        if snippet.key in self._ids:
+            return
+        self._next_id += 1
+        self._ids[snippet.key] = self._next_id
+        self._snippets[self._next_id] = snippet
+        request = {"id": self._next_id, "path": snippet.relpath, "timeout": snippet.timeout}
+        self._process.stdin.write(json.dumps(request) + "\n")
+        self._process.stdin.flush()
+
+    def submit_all(self, snippets) -> None:
+        for snippet in snippets:
+            self.submit(snippet)
+
+    def result(self, snippet: Snippet) -> Result:
+        self.submit(snippet)
+        wanted = self._ids[snippet.key]
+        while wanted not in self._done:
+            reply = self._read()
+            self._done[reply.pop("id")] = Result(
+                status=reply["status"],
+                output=normalize(reply["output"], self.root),
+                seconds=reply["seconds"],
+                raised=reply.get("raised"),
+                exit_code=reply.get("exit_code"),
+                signal=reply.get("signal"),
+            )
+        return self._done.pop(wanted)
+
+    def _read(self) -> dict:
+        line = self._process.stdout.readline()
+        if not line:
+            self._process.wait()
+            self._stderr.seek(0)
+            log = self._stderr.read().decode("utf-8", errors="replace")
+            raise EngineError(
+                f"the snippet engine stopped (exit status {self._process.returncode}):\n{log}"
+            )
+        return json.loads(line)
+
+    def close(self) -> None:
+        if self._process.poll() is None:
+            self._process.stdin.close()
+            try:
+                self._process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                self._process.kill()
+                self._process.wait()
+        self._stderr.close()
+
+    def __enter__(self) -> "Engine":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+def default_python() -> str:
+    return sys.executable

@@ -1,0 +1,25 @@
+"""Make captured output byte-stable across runs, machines and checkouts.
+
+Only what varies for reasons unrelated to the snippet is rewritten: memory addresses,
+the checkout's absolute path, the interpreter's install prefix and temporary names.
+"""
+
+from __future__ import annotations
+
+import re
+import tempfile
+from pathlib import Path
+
+_ADDRESS = re.compile(r"0x[0-9a-fA-F]{6,}")
+_SITE_PACKAGES = re.compile(r"(?:/[^\s\"':/]+)+/(?:site|dist)-packages/")
+_PYTHON_LIB = re.compile(r"(?:/[^\s\"':/]+)+/lib/python3\.\d+/")
+
+
+def normalize(text: str, root: Path) -> str:
+    text = text.replace("\r\n", "\n")
+    text = text.replace(f"{Path(root).resolve()}/", "")
+    text = _SITE_PACKAGES.sub("<site-packages>/", text)
+    text = _PYTHON_LIB.sub("<python-lib>/", text)
+    tmp = re.escape(tempfile.gettempdir().rstrip("/"))
+    text = re.sub(tmp + r"/[^\s\"':]+", "<tmp>", text)
+    return _ADDRESS.sub("0x<address>", text)

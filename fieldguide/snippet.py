@@ -1,0 +1,99 @@
+"""What a snippet is: a runnable file under snippets/<topic>/<name>.py plus its directives.
+
+Directives are ordinary comments at the top of the file, so the code a reader copies
+stays plain PyTorch:
+
+    # raises: RuntimeError     the snippet's point is this uncaught exception
+    # timeout: 120             seconds before the run counts as a hang (default 60)
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+DEFAULT_TIMEOUT = 60.0
+SNIPPETS_DIR = "snippets"
+
+_DIRECTIVE = re.compile(r"^#\s*(raises|timeout)\s*:\s*(.*?)\s*$")
+_NAME = re.compile(r"^[a-z0-9_]+$")
+_EXC_NAME = re.compile(r"^[A-Za-z_][\w.]*$")
+
+
+class SnippetError(Exception):
+    """A snippet file that cannot be used as it is; the message names the file and the fix."""
+
+
+@dataclass(frozen=True)
+class Snippet:
+    root: Path  # repository root
+    topic: str
+    name: str
+    raises: str | None = None
+    timeout: float = DEFAULT_TIMEOUT
+
+    @property
+    def key(self) -> str:
+        """`topic/name`: how pages, tests and the store refer to the snippet."""
+        return f"{self.topic}/{self.name}"
+
+    @property
+    def relpath(self) -> str:
+        """Path as a reader types it from the repository root."""
+        return f"{SNIPPETS_DIR}/{self.topic}/{self.name}.py"
+
+    @property
+    def path(self) -> Path:
+        return self.root / self.relpath
+
+    @classmethod
+    def load(cls, root: Path, topic: str, name: str) -> "Snippet":
+        relpath = f"{SNIPPETS_DIR}/{topic}/{name}.py"
+        for part, what in ((topic, "topic folder"), (name, "file name")):
+            if not _NAME.match(part):
+                raise SnippetError(
+                    f"{relpath}: the {what} {part!r} must use only a-z, 0-9 and _; rename it."
+                )
+        try:
+            text = (root / relpath).read_text(encoding="utf-8")
+        except FileNotFoundError:
+            raise SnippetError(f"{relpath}: no such snippet; check the name.") from None
+        return cls(root=root, topic=topic, name=name, **_parse_directives(relpath, text))
+
+
+def _parse_directives(relpath: str, text: str) -> dict:
+    found: dict = {}
+    for lineno, line in enumerate(text.splitlines(), 1):
+        match = _DIRECTIVE.match(line.strip())
+        if not match:
+            continue
+        key, value = match.groups()
+        if key in found:
+            raise SnippetError(f"{relpath}:{lineno}: '# {key}:' is declared twice; keep one.")
+        if key == "raises":
+            if not _EXC_NAME.match(value):
+                raise SnippetError(
+                    f"{relpath}:{lineno}: '# raises: {value}' is not an exception name; "
+                    "write the type a reader sees, e.g. '# raises: RuntimeError'."
+                )
+            found["raises"] = value
+        else:
+            try:
+                seconds = float(value)
+            except ValueError:
+                seconds = 0.0
+            if not seconds > 0:
+                raise SnippetError(
+                    f"{relpath}:{lineno}: '# timeout: {value}' must be a positive number of seconds."
+                )
+            found["timeout"] = seconds
+    return found
+
+
+def discover(root: Path) -> list[Snippet]:
+    """Every snippet in the repository, sorted by key."""
+    snippets = []
+    for path in sorted((root / SNIPPETS_DIR).glob("*/*.py")):
+        snippets.append(Snippet.load(root, path.parent.name, path.stem))
+    return snippets

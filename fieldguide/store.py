@@ -1,0 +1,107 @@
+"""Recorded outputs: committed files, written only by `pytest --update-outputs`.
+
+Layout, one folder per snippet (outputs/<topic>/<name>/ mirrors snippets/<topic>/<name>.py):
+
+    outputs/leaf/is_leaf/
+        3f2a9c1e07b2.txt    one file per distinct output, named by its content hash
+        versions.json       {"3f2a9c1e07b2.txt": ["2.0.1", "2.13.0"], ...}
+
+An output shared by several PyTorch releases is stored once; versions.json says which
+releases share which file.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+from pathlib import Path
+
+OUTPUTS_DIR = "outputs"
+INDEX = "versions.json"
+
+
+def version_key(version: str) -> tuple:
+    return tuple(int(part) if part.isdigit() else part for part in version.split("."))
+
+
+class OutputStore:
+    def __init__(self, root: Path):
+        self.root = Path(root)
+        self.dir = self.root / OUTPUTS_DIR
+
+    def folder(self, key: str) -> Path:
+        return self.dir / key
+
+    def index(self, key: str) -> dict[str, list[str]]:
+        """{file name: [versions]} for one snippet; empty when nothing is recorded."""
+        path = self.folder(key) / INDEX
+        if not path.exists():
+            return {}
+        try:
+            return json.loads(path.read_text(encoding="utf-8"))
+        except ValueError as error:
+            raise ValueError(
+                f"{path.relative_to(self.root)} is not valid JSON ({error}); "
+                "delete the folder and run `make record` to record it again."
+            ) from None
+
+    def recorded(self, key: str, version: str) -> tuple[Path, str] | None:
+        """(file, text) of the output recorded for `version`, or None."""
+        for name, versions in self.index(key).items():
+            if version in versions:
+                path = self.folder(key) / name
+                return path, path.read_text(encoding="utf-8")
+        return None
+
+    def by_output(self, key: str) -> list[tuple[list[str], str]]:
+        """Every distinct output with the versions that share it, newest versions first."""
+        groups = []
+        for name, versions in self.index(key).items():
+            text = (self.folder(key) / name).read_text(encoding="utf-8")
+            groups.append((sorted(versions, key=version_key), text))
+        groups.sort(key=lambda group: version_key(group[0][-1]), reverse=True)
+        return groups
+
+    def record(self, key: str, version: str, text: str) -> list[Path]:
+        """Store `text` as the output of `key` on `version`; return the files it changed."""
+        folder = self.folder(key)
+        index = self.index(key)
+        name = hashlib.sha256(text.encode("utf-8")).hexdigest()[:12] + ".txt"
+        changed = []
+        for versions in index.values():
+            if version in versions:
+                versions.remove(version)
+        index.setdefault(name, []).append(version)
+        index[name].sort(key=version_key)
+        path = folder / name
+        if not path.exists() or path.read_text(encoding="utf-8") != text:
+            folder.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, encoding="utf-8")
+            changed.append(path)
+        for stale in [n for n, versions in index.items() if not versions]:
+            del index[stale]
+            (folder / stale).unlink(missing_ok=True)
+            changed.append(folder / stale)
+        if self._write_index(key, index):
+            changed.append(folder / INDEX)
+        return changed
+
+    def _write_index(self, key: str, index: dict[str, list[str]]) -> bool:
+        path = self.folder(key) / INDEX
+        content = json.dumps(dict(sorted(index.items())), indent=2) + "\n"
+        if path.exists() and path.read_text(encoding="utf-8") == content:
+            return False
+        path.write_text(content, encoding="utf-8")
+        return True
+
+    def keys(self) -> list[str]:
+        """Every snippet key that has a folder of recorded outputs."""
+        return sorted(
+            str(index.parent.relative_to(self.dir)) for index in self.dir.glob(f"*/*/{INDEX}")
+        )
+
+    def remove(self, key: str) -> Path:
+        folder = self.folder(key)
+        shutil.rmtree(folder)
+        return folder

@@ -1,0 +1,9 @@
+import torch
+
+x = torch.tensor([1.0, 2.0], requires_grad=True)
+y = x * 3
+loss = (y**2).sum()
+loss.backward()
+
+print("x.grad:", x.grad)
+print("y.grad:", y.grad)

@@ -1,0 +1,56 @@
+"""The site builds strictly, loads nothing from outside, and shows every embedded output."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+EXTERNAL = re.compile(r"""<(?:script|link|img|iframe|source)\b[^>]*\b(?:src|href)=["'](?:https?:)?//""")
+CSS_EXTERNAL = re.compile(r"""(?:url\(\s*["']?|@import\s+["'])(?:https?:)?//""")
+CODE_TITLE = re.compile(r'<span class="filename">(snippets/[a-z0-9_/]+\.py)</span>')
+OUTPUT_BLOCK = re.compile(r'<div class="fg-output[^"]*"><span class="filename">')
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory) -> Path:
+    target = tmp_path_factory.mktemp("site")
+    proc = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(target)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+    )
+    assert proc.returncode == 0, f"mkdocs build --strict failed:\n{proc.stdout}{proc.stderr}"
+    return target
+
+
+def test_strict_build(site):
+    assert (site / "index.html").exists()
+
+
+def test_no_request_to_outside_hosts(site):
+    offenders = []
+    for page in site.rglob("*.html"):
+        offenders += [f"{page.relative_to(site)}: {m}" for m in EXTERNAL.findall(page.read_text())]
+    for sheet in site.rglob("*.css"):
+        offenders += [f"{sheet.relative_to(site)}: {m}" for m in CSS_EXTERNAL.findall(sheet.read_text())]
+    assert not offenders, "the site would load from another host:\n" + "\n".join(offenders)
+
+
+def test_every_embedded_snippet_shows_its_output(site):
+    embedded = 0
+    for page in site.rglob("*.html"):
+        html = page.read_text()
+        # A snippet's code block is followed by its output before the next code block starts.
+        chunks = CODE_TITLE.split(html)
+        for path, after in zip(chunks[1::2], chunks[2::2]):
+            embedded += 1
+            assert OUTPUT_BLOCK.search(after), f"{page.relative_to(site)}: {path} has no output shown"
+    assert embedded >= 6
