@@ -3,7 +3,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: serve test record build
+.PHONY: serve test record build matrix matrix-record matrix-envs matrix-clean
 
 $(VENV)/installed: pyproject.toml
 	test -x $(BIN)/python || python3 -m venv $(VENV)
@@ -22,3 +22,16 @@ record: $(VENV)/installed
 
 build: $(VENV)/installed
 	$(BIN)/mkdocs build --strict
+
+# Every snippet on every PyTorch release listed in pyproject.toml (installed on first use).
+matrix: $(VENV)/installed
+	$(BIN)/python -m fieldguide.matrix run $(ARGS)
+
+matrix-record: $(VENV)/installed
+	$(BIN)/python -m fieldguide.matrix run --update-outputs $(ARGS)
+
+matrix-envs: $(VENV)/installed
+	$(BIN)/python -m fieldguide.matrix envs
+
+matrix-clean: $(VENV)/installed
+	$(BIN)/python -m fieldguide.matrix clean

@@ -79,12 +79,21 @@ class Engine:
             text=True,
             encoding="utf-8",
         )
-        hello = self._read()
-        self.torch_version = hello["torch"].split("+")[0]
+        self._torch_version: str | None = None
         self._next_id = 0
         self._ids: dict[str, int] = {}
         self._snippets: dict[int, Snippet] = {}
         self._done: dict[int, Result] = {}
+
+    @property
+    def torch_version(self) -> str:
+        """The server's `torch.__version__` without a local build tag (2.13.0+cpu -> 2.13.0).
+
+        Read lazily: the server imports torch while the caller goes on with its own work.
+        """
+        if self._torch_version is None:
+            self._torch_version = self._read()["torch"].split("+")[0]
+        return self._torch_version
 
     def submit(self, snippet: Snippet) -> None:
         if snippet.key in self._ids:
@@ -103,6 +112,7 @@ class Engine:
     def result(self, snippet: Snippet) -> Result:
         self.submit(snippet)
         wanted = self._ids[snippet.key]
+        self.torch_version  # the ready line comes before any result
         while wanted not in self._done:
             reply = self._read()
             self._done[reply.pop("id")] = Result(

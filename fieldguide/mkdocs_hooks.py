@@ -1,4 +1,5 @@
-"""MkDocs hook: expands `{{ snippet("topic/name") }}` lines into code plus recorded output.
+"""MkDocs hook: expands `{{ snippet("topic/name") }}` lines into code plus recorded output,
+and `{{ version_changes() }}` into the list of outputs that differ between releases.
 
 Kept to one small hook so the site can move to another MkDocs-compatible builder by
 porting this file alone.
@@ -12,8 +13,9 @@ from pathlib import Path
 
 from mkdocs.exceptions import PluginError
 
-from fieldguide.render import snippet_markdown
-from fieldguide.snippet import Snippet, SnippetError
+from fieldguide.matrix import load as load_matrix
+from fieldguide.render import changes_markdown, snippet_markdown
+from fieldguide.snippet import Snippet, SnippetError, discover
 from fieldguide.store import OutputStore
 
 log = logging.getLogger("mkdocs.hooks.snippets")
@@ -22,11 +24,24 @@ SNIPPET_LINE = re.compile(
     r'^\{\{\s*snippet\(\s*"([a-z0-9_]+)/([a-z0-9_]+)"\s*(?:,\s*"([\w-]+)"\s*)?\)\s*\}\}\s*$',
     re.MULTILINE,
 )
+CHANGES_LINE = re.compile(r"^\{\{\s*version_changes\(\)\s*\}\}\s*$", re.MULTILINE)
+
+# snippet key -> the page that embeds it, filled before any page is rendered
+_embedded_on: dict[str, str] = {}
+
+
+def on_files(files, config):
+    _embedded_on.clear()
+    for file in files.documentation_pages():
+        for match in SNIPPET_LINE.finditer(Path(file.abs_src_path).read_text(encoding="utf-8")):
+            _embedded_on.setdefault(f"{match[1]}/{match[2]}", file.src_uri)
+    return files
 
 
 def on_page_markdown(markdown, page, config, files):
     root = Path(config["config_file_path"]).parent
     store = OutputStore(root)
+    listed = load_matrix(root).versions
 
     def expand(match: re.Match) -> str:
         topic, name, section = match.groups()
@@ -41,6 +56,15 @@ def on_page_markdown(markdown, page, config, files):
                 snippet.relpath,
             )
             return f'```python title="{snippet.relpath}"\n--8<-- "{snippet.relpath}"\n```\n'
-        return snippet_markdown(snippet, store, section)
+        return snippet_markdown(snippet, store, listed, section)
 
-    return SNIPPET_LINE.sub(expand, markdown)
+    def changes(match: re.Match) -> str:
+        links = {key: _relative(page.file.src_uri, src) for key, src in _embedded_on.items()}
+        return changes_markdown(store, discover(root), links, listed)
+
+    return CHANGES_LINE.sub(changes, SNIPPET_LINE.sub(expand, markdown))
+
+
+def _relative(from_page: str, to_page: str) -> str:
+    depth = from_page.count("/")
+    return "../" * depth + to_page

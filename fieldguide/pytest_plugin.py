@@ -6,12 +6,13 @@ tests/test_snippets.py.
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import pytest
 
 from fieldguide.engine import Engine, Result
+from fieldguide.matrix import load as load_matrix
+from fieldguide.matrix import python_for
 from fieldguide.snippet import Snippet, SnippetError
 from fieldguide.store import OutputStore
 
@@ -26,10 +27,11 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         help="re-record the outputs of the selected snippets; only changed files are rewritten",
     )
     group.addoption(
-        "--torch-python",
-        metavar="PYTHON",
-        default=sys.executable,
-        help="interpreter of the PyTorch environment that runs the snippets (default: this one)",
+        "--torch-version",
+        metavar="VERSION",
+        default=None,
+        help="PyTorch release to run the snippets on, one listed in pyproject.toml "
+        "(default: the reference release in this environment); installed on first use",
     )
 
 
@@ -39,7 +41,14 @@ class SnippetRuns:
 
     def __init__(self, config: pytest.Config):
         self.root = Path(config.rootpath)
-        self.python = config.getoption("--torch-python")
+        matrix = load_matrix(self.root)
+        self.requested = config.getoption("--torch-version") or matrix.reference
+        if self.requested not in matrix.versions:
+            raise pytest.UsageError(
+                f"--torch-version {self.requested} is not listed in pyproject.toml "
+                f"[tool.fieldguide]; choose one of {', '.join(matrix.versions)}"
+            )
+        self.matrix = matrix
         self.update = config.getoption("--update-outputs")
         self.store = OutputStore(self.root)
         self.selected: list[str] = []
@@ -49,17 +58,25 @@ class SnippetRuns:
     @property
     def engine(self) -> Engine:
         if self._engine is None:
-            self._engine = Engine(self.python, self.root)
+            self._engine = Engine(python_for(self.requested, self.matrix), self.root)
             for key in self.selected:
                 try:
-                    self._engine.submit(Snippet.load(self.root, *key.split("/")))
+                    snippet = Snippet.load(self.root, *key.split("/"))
                 except SnippetError:
-                    pass  # its own test item reports the problem
+                    continue  # its own test item reports the problem
+                if snippet.runs_on(self.requested):
+                    self._engine.submit(snippet)
         return self._engine
 
     @property
     def torch_version(self) -> str:
-        return self.engine.torch_version
+        found = self.engine.torch_version
+        if found != self.requested:
+            raise pytest.UsageError(
+                f"asked for torch {self.requested} but its environment has torch {found}; "
+                "reinstall it (`make matrix-clean`, or `make test` for the reference .venv)"
+            )
+        return found
 
     def run(self, snippet: Snippet) -> Result:
         return self.engine.result(snippet)
@@ -74,11 +91,14 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:
-    session.config.stash[_RUNS].selected = [
+    runs = session.config.stash[_RUNS]
+    runs.selected = [
         item.callspec.params["key"]
         for item in session.items
         if "snippet_runs" in getattr(item, "fixturenames", ()) and hasattr(item, "callspec")
     ]
+    if runs.selected and not session.config.option.collectonly:
+        runs.engine  # start now: snippets run on both cores while earlier tests execute
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:

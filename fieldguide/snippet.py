@@ -5,6 +5,7 @@ stays plain PyTorch:
 
     # raises: RuntimeError     the snippet's point is this uncaught exception
     # timeout: 120             seconds before the run counts as a hang (default 60)
+    # min-torch: 2.1           the oldest PyTorch release that has the API it shows
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from pathlib import Path
 DEFAULT_TIMEOUT = 60.0
 SNIPPETS_DIR = "snippets"
 
-_DIRECTIVE = re.compile(r"^#\s*(raises|timeout)\s*:\s*(.*?)\s*$")
+_DIRECTIVE = re.compile(r"^#\s*(raises|timeout|min-torch)\s*:\s*(.*?)\s*$")
 _NAME = re.compile(r"^[a-z0-9_]+$")
 _EXC_NAME = re.compile(r"^[A-Za-z_][\w.]*$")
 
@@ -32,11 +33,15 @@ class Snippet:
     name: str
     raises: str | None = None
     timeout: float = DEFAULT_TIMEOUT
+    min_torch: str | None = None
 
     @property
     def key(self) -> str:
         """`topic/name`: how pages, tests and the store refer to the snippet."""
         return f"{self.topic}/{self.name}"
+
+    def runs_on(self, version: str) -> bool:
+        return self.min_torch is None or _release(version) >= _release(self.min_torch)
 
     @property
     def relpath(self) -> str:
@@ -78,6 +83,12 @@ def _parse_directives(relpath: str, text: str) -> dict:
                     "write the type a reader sees, e.g. '# raises: RuntimeError'."
                 )
             found["raises"] = value
+        elif key == "min-torch":
+            if not re.match(r"^\d+(\.\d+){1,2}$", value):
+                raise SnippetError(
+                    f"{relpath}:{lineno}: '# min-torch: {value}' must be a release such as 2.1 or 2.1.0."
+                )
+            found["min_torch"] = value
         else:
             try:
                 seconds = float(value)
@@ -89,6 +100,10 @@ def _parse_directives(relpath: str, text: str) -> dict:
                 )
             found["timeout"] = seconds
     return found
+
+
+def _release(version: str) -> tuple[int, ...]:
+    return tuple(int(part) for part in version.split(".")[:3])
 
 
 def discover(root: Path) -> list[Snippet]:

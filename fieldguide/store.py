@@ -66,19 +66,33 @@ class OutputStore:
     def record(self, key: str, version: str, text: str) -> list[Path]:
         """Store `text` as the output of `key` on `version`; return the files it changed."""
         folder = self.folder(key)
-        index = self.index(key)
+        index = self._without(self.index(key), version)
         name = hashlib.sha256(text.encode("utf-8")).hexdigest()[:12] + ".txt"
-        changed = []
-        for versions in index.values():
-            if version in versions:
-                versions.remove(version)
         index.setdefault(name, []).append(version)
         index[name].sort(key=version_key)
         path = folder / name
+        changed = []
         if not path.exists() or path.read_text(encoding="utf-8") != text:
             folder.mkdir(parents=True, exist_ok=True)
             path.write_text(text, encoding="utf-8")
             changed.append(path)
+        return changed + self._save(key, index)
+
+    def forget(self, key: str, version: str) -> list[Path]:
+        """Drop what was recorded for `version` (a release no longer listed, or too old)."""
+        index = self.index(key)
+        if not any(version in versions for versions in index.values()):
+            return []
+        return self._save(key, self._without(index, version))
+
+    @staticmethod
+    def _without(index: dict[str, list[str]], version: str) -> dict[str, list[str]]:
+        return {name: [v for v in versions if v != version] for name, versions in index.items()}
+
+    def _save(self, key: str, index: dict[str, list[str]]) -> list[Path]:
+        """Write the index, deleting output files no release shares any more."""
+        folder = self.folder(key)
+        changed = []
         for stale in [n for n, versions in index.items() if not versions]:
             del index[stale]
             (folder / stale).unlink(missing_ok=True)

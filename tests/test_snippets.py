@@ -22,9 +22,15 @@ def test_snippet(key, snippet_runs, request):
         snippet = Snippet.load(ROOT, *key.split("/"))
     except SnippetError as error:
         pytest.fail(str(error), pytrace=False)
+    version = snippet_runs.requested
+    if not snippet.runs_on(version):
+        if snippet_runs.update:
+            snippet_runs.changed += snippet_runs.store.forget(key, version)
+        pytest.skip(f"{snippet.relpath} needs torch >= {snippet.min_torch}")
     result = snippet_runs.run(snippet)
-    version = snippet_runs.torch_version
+    assert snippet_runs.torch_version == version
     store = snippet_runs.store
+    record = f".venv/bin/pytest --update-outputs --torch-version {version} '{request.node.nodeid}'"
     problem = result.problem(snippet)
     if problem:
         refused = "Not recorded: " if snippet_runs.update else ""
@@ -36,7 +42,7 @@ def test_snippet(key, snippet_runs, request):
     if recorded is None:
         pytest.fail(
             f"{snippet.relpath} has no recorded output for torch {version}. Record it with:\n"
-            f"    .venv/bin/pytest --update-outputs '{request.node.nodeid}'",
+            f"    {record}",
             pytrace=False,
         )
     path, expected = recorded
@@ -49,18 +55,29 @@ def test_snippet(key, snippet_runs, request):
         )
         pytest.fail(
             f"output of {snippet.relpath} changed on torch {version}:\n{''.join(diff)}\n"
-            f"If the new output is right, re-record it with:\n"
-            f"    .venv/bin/pytest --update-outputs '{request.node.nodeid}'",
+            f"If the new output is right, re-record it with:\n    {record}",
             pytrace=False,
         )
 
 
-def test_every_recorded_output_has_a_snippet(snippet_runs):
-    orphans = [key for key in snippet_runs.store.keys() if key not in KEYS]
+def test_every_recorded_output_has_a_snippet_and_a_listed_release(snippet_runs):
+    store, listed = snippet_runs.store, snippet_runs.matrix.versions
+    orphans = [key for key in store.keys() if key not in KEYS]
+    unlisted = sorted(
+        {v for key in store.keys() for versions in store.index(key).values() for v in versions}
+        - set(listed)
+    )
     if snippet_runs.update:
-        snippet_runs.changed += [snippet_runs.store.remove(key) for key in orphans]
-    else:
-        assert not orphans, (
-            f"recorded outputs without a snippet: {orphans}; "
-            "run `.venv/bin/pytest --update-outputs` to remove them"
-        )
+        snippet_runs.changed += [store.remove(key) for key in orphans]
+        for key in store.keys():
+            for version in unlisted:
+                snippet_runs.changed += store.forget(key, version)
+        return
+    assert not orphans, (
+        f"recorded outputs without a snippet: {orphans}; "
+        "run `.venv/bin/pytest --update-outputs` to remove them"
+    )
+    assert not unlisted, (
+        f"outputs recorded for releases no longer listed in pyproject.toml: {unlisted}; "
+        "run `.venv/bin/pytest --update-outputs` to remove them"
+    )

@@ -1,0 +1,5 @@
+# raises: RuntimeError
+import torch
+
+w = torch.tensor([0.5, 1.5], requires_grad=True)
+print(w.numpy())

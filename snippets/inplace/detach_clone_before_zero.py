@@ -1,0 +1,10 @@
+import torch
+
+x = torch.tensor(3.0, requires_grad=True)
+y = x + 1
+z = y**2
+c = y.detach().clone()  # a copy with its own storage and its own counter
+c.zero_()
+print("c:", c.item(), "| y:", y.item(), "| y._version:", y._version)
+z.backward()
+print("x.grad:", x.grad.item(), "(2 * (x + 1) = 8)")

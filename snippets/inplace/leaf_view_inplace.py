@@ -1,0 +1,5 @@
+# raises: RuntimeError
+import torch
+
+w = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+w[0] = 0.0  # indexing gives a view of w; the assignment writes through it

@@ -1,0 +1,7 @@
+# raises: RuntimeError
+import torch
+
+with torch.inference_mode():
+    scores = torch.zeros(3)
+
+scores.add_(1)  # in-place, but inference mode is over

@@ -1,0 +1,7 @@
+# raises: RuntimeError
+import torch
+
+x = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+y = x**2  # three numbers, not one
+print("y.shape:", y.shape)
+y.backward()
