@@ -6,9 +6,10 @@
     python -m fieldguide.matrix bisect KEY OLD NEW    first release where KEY's output changed
 
 The releases are listed once, in pyproject.toml under [tool.fieldguide]. The reference
-release runs in the project's own .venv; every other one is installed on demand into
-.matrix/torch-<version>/ with uv. Environments are evicted least-recently-used first so
-that together they stay under `matrix-disk-limit-gb`.
+release runs in the project's own .venv; every other one is installed on demand with uv
+into a cache shared by all checkouts, `$FIELDGUIDE_MATRIX_DIR` or else
+`~/.cache/autograd-field-guide/matrix/torch-<version>/`. Environments are evicted
+least-recently-used first so that together they stay under `matrix-disk-limit-gb`.
 """
 
 from __future__ import annotations
@@ -26,7 +27,10 @@ from pathlib import Path
 from fieldguide.store import version_key
 
 ROOT = Path(__file__).resolve().parents[1]
-ENVS = ROOT / ".matrix"
+ENVS = Path(
+    os.environ.get("FIELDGUIDE_MATRIX_DIR")
+    or Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "autograd-field-guide" / "matrix"
+)
 READY = "ready"  # written last, so a half-installed environment is never used
 ENV_ESTIMATE_BYTES = 6 * 2**30  # room kept free for the next install (largest builds ~5 GB)
 
@@ -95,7 +99,7 @@ def python_for(version: str, matrix: Matrix | None = None) -> str:
         return str(python)
     _make_room(matrix, keep=version)
     shutil.rmtree(folder, ignore_errors=True)  # a previous install that did not finish
-    print(f"installing torch {version} into {folder.relative_to(ROOT)} ...", flush=True)
+    print(f"installing torch {version} into {folder} ...", flush=True)
     start = time.monotonic()
     uv = [sys.executable, "-m", "uv"]
     env = {**os.environ, "UV_NO_CACHE": "1"}  # the environment is the only copy on disk
@@ -127,7 +131,7 @@ def _make_room(matrix: Matrix, keep: str) -> None:
 def report_disk() -> None:
     envs = environments()
     for version, folder, size in sorted(envs, key=lambda e: version_key(e[0])):
-        print(f"  torch {version:8} {size / 2**30:6.2f} GiB  {folder.relative_to(ROOT)}")
+        print(f"  torch {version:8} {size / 2**30:6.2f} GiB  {folder}")
     total = sum(size for *_, size in envs)
     print(f"  total          {total / 2**30:6.2f} GiB  (limit {load().disk_limit_bytes / 2**30:.0f} GiB)")
 
@@ -223,7 +227,7 @@ def main(argv: list[str] | None = None) -> int:
         report_disk()
     elif args.command == "clean":
         shutil.rmtree(ENVS, ignore_errors=True)
-        print(f"removed {ENVS.relative_to(ROOT)}/")
+        print(f"removed {ENVS}")
     elif args.command == "bisect":
         return bisect(args.key, args.old, args.new)
     return 0

@@ -1,5 +1,6 @@
 """MkDocs hook: expands `{{ snippet("topic/name") }}` lines into code plus recorded output,
-and `{{ version_changes() }}` into the list of outputs that differ between releases.
+`{{ version_changes() }}` into the list of outputs that differ between releases, and
+`{{ torch_versions() }}` into the releases the outputs are recorded on.
 
 Kept to one small hook so the site can move to another MkDocs-compatible builder by
 porting this file alone.
@@ -25,6 +26,7 @@ SNIPPET_LINE = re.compile(
     re.MULTILINE,
 )
 CHANGES_LINE = re.compile(r"^\{\{\s*version_changes\(\)\s*\}\}\s*$", re.MULTILINE)
+VERSIONS_MARK = re.compile(r"\{\{\s*torch_versions\(\)\s*\}\}")
 
 # snippet key -> the page that embeds it, filled before any page is rendered
 _embedded_on: dict[str, str] = {}
@@ -41,7 +43,8 @@ def on_files(files, config):
 def on_page_markdown(markdown, page, config, files):
     root = Path(config["config_file_path"]).parent
     store = OutputStore(root)
-    listed = load_matrix(root).versions
+    matrix = load_matrix(root)
+    listed = matrix.versions
 
     def expand(match: re.Match) -> str:
         topic, name, section = match.groups()
@@ -62,6 +65,10 @@ def on_page_markdown(markdown, page, config, files):
         links = {key: _relative(page.file.src_uri, src) for key, src in _embedded_on.items()}
         return changes_markdown(store, discover(root), links, listed)
 
+    versions = ", ".join(
+        f"**{v}** (reference)" if v == matrix.reference else v for v in listed
+    )
+    markdown = VERSIONS_MARK.sub(versions, markdown)
     return CHANGES_LINE.sub(changes, SNIPPET_LINE.sub(expand, markdown))
 
 

@@ -14,7 +14,8 @@ def walk(node, depth=0):
                 getattr(node, attr)  # unpacking checks the version, like backward does
             except RuntimeError:
                 stale.append(attr)
-    print("  " * depth + type(node).__name__, "<- stale: " + ", ".join(stale) if stale else "")
+    note = "  <- stale: " + ", ".join(stale) if stale else ""
+    print("  " * depth + type(node).__name__ + note)
     for child, _ in node.next_functions:
         if child is not None:
             walk(child, depth + 1)
