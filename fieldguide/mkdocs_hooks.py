@@ -28,16 +28,17 @@ SNIPPET_LINE = re.compile(
 CHANGES_LINE = re.compile(r"^\{\{\s*version_changes\(\)\s*\}\}\s*$", re.MULTILINE)
 VERSIONS_MARK = re.compile(r"\{\{\s*torch_versions\(\)\s*\}\}")
 
-# snippet key -> the page that embeds it, filled before any page is rendered
+# snippet key -> the first page in the navigation that embeds it, filled before any
+# page is rendered (a snippet may also be shown again on the misconceptions page)
 _embedded_on: dict[str, str] = {}
 
 
-def on_files(files, config):
+def on_nav(nav, config, files):
     _embedded_on.clear()
-    for file in files.documentation_pages():
-        for match in SNIPPET_LINE.finditer(Path(file.abs_src_path).read_text(encoding="utf-8")):
-            _embedded_on.setdefault(f"{match[1]}/{match[2]}", file.src_uri)
-    return files
+    for page in nav.pages:
+        for match in SNIPPET_LINE.finditer(Path(page.file.abs_src_path).read_text(encoding="utf-8")):
+            _embedded_on.setdefault(f"{match[1]}/{match[2]}", page.file.src_uri)
+    return nav
 
 
 def on_page_markdown(markdown, page, config, files):
