@@ -2,7 +2,9 @@
 
 Only what varies for reasons unrelated to the snippet is rewritten: memory addresses,
 the checkout's absolute path, the interpreter's install prefix and temporary names.
-Stack listings that PyTorch prints itself (anomaly mode's "Traceback of forward call")
+The C++ source location PyTorch appends to its warnings ("Triggered internally at
+<build path>/TensorBody.h:493.") names the build machine's checkout and moves with every
+release, so it becomes "<torch source>". Stack listings that PyTorch prints itself (anomaly mode's "Traceback of forward call")
 also show the engine's own frames, which a reader running `python snippet.py` never sees;
 those frames are removed.
 """
@@ -16,6 +18,7 @@ from pathlib import Path
 _ADDRESS = re.compile(r"0x[0-9a-fA-F]{6,}")
 _SITE_PACKAGES = re.compile(r"(?:/[^\s\"':/]+)+/(?:site|dist)-packages/")
 _PYTHON_LIB = re.compile(r"(?:/[^\s\"':/]+)+/lib/python3\.\d+/")
+_CPP_LOCATION = re.compile(r"\(Triggered internally at [^)\s]+:\d+\.\)")
 # A frame of fieldguide/forkserver.py and the indented source/caret lines under it.
 _ENGINE_FRAME = re.compile(r'^  File "fieldguide/forkserver\.py", line \d+, in .*\n(?:    .*\n)*', re.MULTILINE)
 
@@ -26,6 +29,7 @@ def normalize(text: str, root: Path) -> str:
     text = _PYTHON_LIB.sub("<python-lib>/", text)
     text = text.replace(f"{Path(root).resolve()}/", "")
     text = _ENGINE_FRAME.sub("", text)
+    text = _CPP_LOCATION.sub("(Triggered internally at <torch source>.)", text)
     tmp = re.escape(tempfile.gettempdir().rstrip("/"))
     text = re.sub(tmp + r"/[^\s\"':]+", "<tmp>", text)
     return _ADDRESS.sub("0x<address>", text)

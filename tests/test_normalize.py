@@ -16,12 +16,14 @@ def test_paths_addresses_and_engine_frames():
         "  File \"snippets/t/a.py\", line 3, in <module>\n"
         "    y = x * 2\n"
         "<MulBackward0 object at 0x7f3a2b1c0d90>\n"
+        "see pull/30531. (Triggered internally at /__w/pytorch/build/aten/TensorBody.h:493.)\n"
     )
     assert normalize(raw, ROOT) == (
         "<site-packages>/torch/autograd/graph.py:9: UserWarning: x\n"
         "  File \"snippets/t/a.py\", line 3, in <module>\n"
         "    y = x * 2\n"
         "<MulBackward0 object at 0x<address>>\n"
+        "see pull/30531. (Triggered internally at <torch source>.)\n"
     )
 
 
