@@ -51,11 +51,8 @@ def main() -> None:
     quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL}
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
 
-    t_suite = timed(
-        [python, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests/test_snippets.py"],
-        env=env,
-        **quiet,
-    )
+    suite = [python, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests/test_snippets.py"]
+    t_suite = timed(suite, env=env, **quiet)  # raises if the suite fails: no figure for a broken run
     t_limit = timed([python, "-c", LIMIT_PROGRAM, *paths], **quiet)
     t_naive = sum(timed([python, path], check=False, **quiet) for path in paths)
     with tempfile.TemporaryDirectory() as site:

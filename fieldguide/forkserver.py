@@ -14,6 +14,7 @@ anomaly mode, default dtype and hooks are pristine; RNGs are seeded in the child
 """
 
 import builtins
+import importlib
 import io
 import json
 import os
@@ -25,6 +26,8 @@ import time
 import traceback
 from collections import deque
 
+WARM_IMPORTS = ("numpy", "torch._dynamo")
+
 
 def main() -> None:
     root, workers = os.path.abspath(sys.argv[1]), int(sys.argv[2])
@@ -32,12 +35,16 @@ def main() -> None:
     # Replies get a private copy of stdout; anything else printing to fd 1 lands on stderr.
     reply_fd = os.dup(1)
     os.dup2(2, 1)
-    import torch  # noqa: F401  (the one import this process exists to pay for)
+    import torch  # (the one import this process exists to pay for)
 
-    try:
-        import numpy  # noqa: F401  (snippets that call .numpy() would import it anyway)
-    except ImportError:
-        pass
+    # Modules torch imports lazily on first use: paid here once instead of in every child.
+    # numpy for .numpy(); torch._dynamo is pulled in by the first optimizer.step() (~1 s on
+    # recent releases, absent on 1.13). Importing them runs no torch op and starts no thread.
+    for module in WARM_IMPORTS:
+        try:
+            importlib.import_module(module)
+        except ImportError:
+            pass
     import gc
 
     gc.freeze()  # keep the imported heap out of the children's copy-on-write faults
