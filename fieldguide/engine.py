@@ -13,7 +13,6 @@ from __future__ import annotations
 import json
 import os
 import subprocess
-import sys
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -152,6 +151,3 @@ class Engine:
     def __exit__(self, *exc) -> None:
         self.close()
 
-
-def default_python() -> str:
-    return sys.executable
