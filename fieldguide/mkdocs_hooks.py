@@ -59,7 +59,6 @@ def on_page_markdown(markdown, page, config, files):
                 page.file.src_path,
                 snippet.relpath,
             )
-            return f'```python title="{snippet.relpath}"\n--8<-- "{snippet.relpath}"\n```\n'
         return snippet_markdown(snippet, store, listed, section)
 
     def changes(match: re.Match) -> str:

@@ -30,10 +30,10 @@ def version_range(versions: list[str], listed: list[str]) -> str:
     return ", ".join(run[0] if len(run) == 1 else f"{run[0]} – {run[-1]}" for run in runs)
 
 
-def _fence(text: str, classes: str, title: str) -> str:
+def _fence(text: str, classes: str, title: str, lang: str = "text") -> str:
     ticks = "`" * max(3, 1 + max((len(run) for run in re.findall(r"`+", text)), default=0))
     body = text if text.endswith("\n") else text + "\n"
-    return f'{ticks} {{ .text .fg-output {classes} title="{html.escape(title)}" }}\n{body}{ticks}\n'
+    return f'{ticks} {{ .{lang} .fg-output {classes} title="{html.escape(title)}" }}\n{body}{ticks}\n'
 
 
 def output_blocks(snippet: Snippet, text: str) -> str:
@@ -72,6 +72,8 @@ def snippet_markdown(
         f'```python title="{snippet.relpath}"\n--8<-- "{include}"\n```\n',
     ]
     groups = store.by_output(snippet.key)
+    if not groups:
+        return "\n".join(parts)  # not recorded yet: the hook warns, strict builds fail
     note = ""
     if snippet.min_torch:
         note = f" Not available before PyTorch {snippet.min_torch}."
@@ -113,7 +115,7 @@ def changes_markdown(store: OutputStore, snippets: list[Snippet], pages: dict, l
                 fromfile=f"PyTorch {version_range(old_versions, listed)}",
                 tofile=f"PyTorch {version_range(new_versions, listed)}",
             )
-            out.append(_fence("".join(diff), ".fg-diff", "diff").replace(".text", ".diff", 1))
+            out.append(_fence("".join(diff), ".fg-diff", "diff", lang="diff"))
     if not out:
         return "Every snippet prints the same on every recorded release.\n"
     return "\n".join(out)

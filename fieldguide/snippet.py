@@ -106,9 +106,11 @@ def _release(version: str) -> tuple[int, ...]:
     return tuple(int(part) for part in version.split(".")[:3])
 
 
+def keys(root: Path) -> list[str]:
+    """`topic/name` of every snippet file, sorted, without reading the files."""
+    return sorted(f"{p.parent.name}/{p.stem}" for p in (root / SNIPPETS_DIR).glob("*/*.py"))
+
+
 def discover(root: Path) -> list[Snippet]:
     """Every snippet in the repository, sorted by key."""
-    snippets = []
-    for path in sorted((root / SNIPPETS_DIR).glob("*/*.py")):
-        snippets.append(Snippet.load(root, path.parent.name, path.stem))
-    return snippets
+    return [Snippet.load(root, *key.split("/")) for key in keys(root)]

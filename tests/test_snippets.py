@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from fieldguide.snippet import SNIPPETS_DIR, Snippet, SnippetError
+from fieldguide.snippet import Snippet, SnippetError, keys
 
 ROOT = Path(__file__).resolve().parents[1]
-KEYS = sorted(f"{p.parent.name}/{p.stem}" for p in (ROOT / SNIPPETS_DIR).glob("*/*.py"))
+KEYS = keys(ROOT)  # file names only: a snippet that fails to load still gets its own item
 
 
 @pytest.mark.parametrize("key", KEYS)
