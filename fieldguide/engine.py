@@ -35,6 +35,8 @@ class Result:
     raised: str | None = None
     exit_code: int | None = None
     signal: str | None = None
+    graph: str | None = None  # JSON lines from autograd_graph.py, for `# graph:` snippets
+    graph_error: str | None = None
 
     def problem(self, snippet: Snippet) -> str | None:
         """Why this run cannot stand for the snippet, or None when it ended as declared."""
@@ -58,6 +60,8 @@ class Result:
                 f"{snippet.relpath} raised {self.raised} but declares no exception. "
                 f"If the error is the point, add '# raises: {self.raised}' at its top."
             )
+        if self.graph_error:
+            return f"{snippet.relpath}: {self.graph_error}. Fix the name in its '# graph:' line."
         if self.exit_code and not self.raised:
             return f"{snippet.relpath} exited with status {self.exit_code}."
         return None
@@ -100,7 +104,12 @@ class Engine:
         self._next_id += 1
         self._ids[snippet.key] = self._next_id
         self._snippets[self._next_id] = snippet
-        request = {"id": self._next_id, "path": snippet.relpath, "timeout": snippet.timeout}
+        request = {
+            "id": self._next_id,
+            "path": snippet.relpath,
+            "timeout": snippet.timeout,
+            "graph": list(snippet.graph),
+        }
         self._process.stdin.write(json.dumps(request) + "\n")
         self._process.stdin.flush()
 
@@ -121,6 +130,8 @@ class Engine:
                 raised=reply.get("raised"),
                 exit_code=reply.get("exit_code"),
                 signal=reply.get("signal"),
+                graph=reply.get("graph"),
+                graph_error=reply.get("graph_error"),
             )
         return self._done.pop(wanted)
 

@@ -4,9 +4,10 @@ Run by `engine.py` as `python forkserver.py ROOT WORKERS` with the interpreter o
 PyTorch version under test, so it uses only the standard library (the version's own
 environment need not contain this package).
 
-Protocol: JSON lines. Requests on stdin: {"id", "path", "timeout"}. Replies on the
-original stdout: first {"ready": true, "torch": VERSION}, then one reply per request
-(in completion order) with the raw captured output and how the run ended.
+Protocol: JSON lines. Requests on stdin: {"id", "path", "timeout", "graph"}. Replies on
+the original stdout: first {"ready": true, "torch": VERSION}, then one reply per request
+(in completion order) with the raw captured output, how the run ended and, when the
+request named tensors in "graph", their autograd graph (see autograd_graph.py).
 
 The parent never runs a torch op: forking after torch has started its thread pools can
 deadlock the child. Every child starts from the same just-imported state, so grad mode,
@@ -36,6 +37,8 @@ def main() -> None:
     reply_fd = os.dup(1)
     os.dup2(2, 1)
     import torch  # (the one import this process exists to pay for)
+
+    import autograd_graph  # noqa: F401  (this file's folder is sys.path[0]; imported once, here)
 
     # Modules torch imports lazily on first use: paid here once instead of in every child.
     # numpy for .numpy(); torch._dynamo is pulled in by the first optimizer.step() (~1 s on
@@ -108,7 +111,7 @@ class Server:
             # Drop the parent's descriptors so a stray child never holds the pipes open.
             for fd in [0, self.reply.fileno(), self.selector._selector.fileno(), *self.running]:
                 os.close(fd)
-            run_child(request["path"], out_path, meta_path)
+            run_child(request["path"], request.get("graph", []), out_path, meta_path)
         pidfd = os.pidfd_open(pid)
         self.selector.register(pidfd, selectors.EVENT_READ)
         self.running[pidfd] = {
@@ -146,14 +149,15 @@ class Server:
         elif meta is None:
             reply.update(status="crashed", exit_code=os.WEXITSTATUS(status))
         else:
-            reply.update(status="finished", raised=meta["raised"], exit_code=meta["exit_code"])
+            reply.update(status="finished", **meta)
         self.send(reply)
 
 
-def run_child(relpath: str, out_path: str, meta_path: str) -> None:
+def run_child(relpath: str, graph: list, out_path: str, meta_path: str) -> None:
     """Execute one snippet the way `python RELPATH` would, then _exit. Never returns."""
     exit_code = 0
     raised = None
+    meta = {}
     try:
         os.setsid()  # own process group: a timeout kills anything the snippet started too
         devnull = os.open(os.devnull, os.O_RDONLY)
@@ -188,8 +192,17 @@ def run_child(relpath: str, out_path: str, meta_path: str) -> None:
             sys.stderr.write(format_uncaught(error, relpath))
         sys.stdout.flush()
         sys.stderr.flush()
+        if graph:
+            # Drawn after the last line, from what the snippet left behind; also after an
+            # uncaught error, so a page can show the graph that made backward() fail.
+            import autograd_graph
+
+            try:
+                meta["graph"] = autograd_graph.describe(graph, module_globals)
+            except autograd_graph.GraphError as error:
+                meta["graph_error"] = str(error)
         with open(meta_path, "w", encoding="utf-8") as f:
-            json.dump({"raised": raised, "exit_code": exit_code}, f)
+            json.dump({"raised": raised, "exit_code": exit_code, **meta}, f)
     except BaseException:  # noqa: BLE001  (a broken harness must still not return into the server)
         traceback.print_exc()
         os._exit(70)

@@ -1,4 +1,5 @@
-"""MkDocs hook: expands `{{ snippet("topic/name") }}` lines into code plus recorded output,
+"""MkDocs hook: expands `{{ snippet("topic/name") }}` lines into code plus recorded output
+(and the recorded autograd graph, drawn once the page is HTML),
 `{{ version_changes() }}` into the list of outputs that differ between releases, and
 `{{ torch_versions() }}` into the releases the outputs are recorded on.
 
@@ -15,7 +16,7 @@ from pathlib import Path
 from mkdocs.exceptions import PluginError
 
 from fieldguide.matrix import load as load_matrix
-from fieldguide.render import changes_markdown, snippet_markdown
+from fieldguide.render import GRAPH_PLACEHOLDER, changes_markdown, graph_figure, snippet_markdown
 from fieldguide.snippet import Snippet, SnippetError, discover
 from fieldguide.store import OutputStore
 
@@ -43,7 +44,7 @@ def on_nav(nav, config, files):
 
 def on_page_markdown(markdown, page, config, files):
     root = Path(config["config_file_path"]).parent
-    store = OutputStore(root)
+    store, graphs = OutputStore(root), OutputStore.graphs(root)
     matrix = load_matrix(root)
     listed = matrix.versions
 
@@ -59,17 +60,23 @@ def on_page_markdown(markdown, page, config, files):
                 page.file.src_path,
                 snippet.relpath,
             )
-        return snippet_markdown(snippet, store, listed, section)
+        return snippet_markdown(snippet, store, graphs, listed, section)
 
     def changes(match: re.Match) -> str:
         links = {key: _relative(page.file.src_uri, src) for key, src in _embedded_on.items()}
-        return changes_markdown(store, discover(root), links, listed)
+        stores = {"Output": store, "Graph": graphs}
+        return changes_markdown(stores, discover(root), links, listed)
 
     versions = ", ".join(
         f"**{v}** (reference)" if v == matrix.reference else v for v in listed
     )
     markdown = VERSIONS_MARK.sub(versions, markdown)
     return CHANGES_LINE.sub(changes, SNIPPET_LINE.sub(expand, markdown))
+
+
+def on_page_content(html, page, config, files):
+    graphs = OutputStore.graphs(Path(config["config_file_path"]).parent)
+    return GRAPH_PLACEHOLDER.sub(lambda m: graph_figure(graphs, m[1], m[2]), html)
 
 
 def _relative(from_page: str, to_page: str) -> str:

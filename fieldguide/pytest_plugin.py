@@ -51,6 +51,7 @@ class SnippetRuns:
         self.matrix = matrix
         self.update = config.getoption("--update-outputs")
         self.store = OutputStore(self.root)
+        self.graphs = OutputStore.graphs(self.root)
         self.selected: list[str] = []
         self.changed: list[Path] = []
         self._engine: Engine | None = None

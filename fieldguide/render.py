@@ -1,9 +1,14 @@
-"""The Markdown a page gets for `{{ snippet("topic/name") }}`: the code, then its output.
+"""The Markdown a page gets for `{{ snippet("topic/name") }}`: the code, then its output,
+then the autograd graph when the snippet asks for one.
 
 The code is pulled in by pymdownx.snippets (`check_paths: true`, so a missing file or
-section fails the build); the output comes from the recorded store, never from running
-anything. An output shared by every recorded release is shown once; outputs that differ
-become tabs labelled with their version ranges, newest first.
+section fails the build); outputs and graphs come from the recorded stores, never from
+running anything. What every recorded release shares is shown once; where releases
+differ (in output or graph), each variant gets a tab labelled with its version range,
+newest first.
+
+A graph is left in the Markdown as a placeholder paragraph (`graph_placeholder`): the
+hook swaps it for the SVG once the page is HTML, so Markdown never touches the drawing.
 """
 
 from __future__ import annotations
@@ -12,10 +17,12 @@ import difflib
 import html
 import re
 
+from fieldguide.graph_svg import svg
 from fieldguide.snippet import Snippet
 from fieldguide.store import OutputStore, version_key
 
 TRACEBACK_START = "Traceback (most recent call last):\n"
+GRAPH_PLACEHOLDER = re.compile(r"<p>FG-GRAPH:([a-z0-9_]+/[a-z0-9_]+):(\w+\.jsonl)</p>")
 
 
 def version_range(versions: list[str], listed: list[str]) -> str:
@@ -59,19 +66,56 @@ def anchor(snippet: Snippet) -> str:
     return f"snippet-{snippet.topic}-{snippet.name}".replace("_", "-")
 
 
-def snippet_markdown(
-    snippet: Snippet, store: OutputStore, listed: list[str], section: str | None = None
-) -> str:
-    """Code, then every distinct recorded output labelled with the releases that print it.
+def graph_placeholder(snippet: Snippet, file_name: str) -> str:
+    return f"FG-GRAPH:{snippet.key}:{file_name}\n"
 
-    `listed` is the version matrix, oldest first.
+
+def graph_figure(graphs: OutputStore, key: str, file_name: str) -> str:
+    """The HTML for one recorded graph: the drawing and what it shows."""
+    recorded = (graphs.folder(key) / file_name).read_text(encoding="utf-8")
+    names = Snippet.load(graphs.root, *key.split("/")).graph
+    shown = ", ".join(f"<code>{html.escape(name)}</code>" for name in names)
+    drawing = svg(recorded, "Autograd graph of " + ", ".join(names))
+    return (
+        f'<figure class="fg-graph">{drawing}'
+        f"<figcaption>The autograd graph behind {shown} once the snippet has run, read from "
+        "PyTorch's own objects. Arrows point the way <code>backward()</code> travels.</figcaption>"
+        "</figure>"
+    )
+
+
+def _variants(key: str, store: OutputStore, graphs: OutputStore) -> list[tuple[list[str], str, str | None]]:
+    """(versions, output, graph file or None) for each distinct pair, newest versions first."""
+    drawn = {v: name for name, versions in graphs.index(key).items() for v in versions}
+    groups: dict[tuple[str, str | None], list[str]] = {}
+    for versions, text in store.by_output(key):
+        for version in versions:
+            groups.setdefault((text, drawn.get(version)), []).append(version)
+    variants = [(sorted(vs, key=version_key), text, graph) for (text, graph), vs in groups.items()]
+    return sorted(variants, key=lambda v: version_key(v[0][-1]), reverse=True)
+
+
+def _variant_blocks(snippet: Snippet, text: str, graph: str | None) -> str:
+    blocks = output_blocks(snippet, text)
+    return blocks + ("\n" + graph_placeholder(snippet, graph) if graph else "")
+
+
+def snippet_markdown(
+    snippet: Snippet,
+    store: OutputStore,
+    graphs: OutputStore,
+    listed: list[str],
+    section: str | None = None,
+) -> str:
+    """Code, then every distinct recorded output (and graph) labelled with the releases
+    that print it. `listed` is the version matrix, oldest first.
     """
     include = snippet.relpath + (f":{section}" if section else "")
     parts = [
         f'<span id="{anchor(snippet)}"></span>\n',
         f'```python title="{snippet.relpath}"\n--8<-- "{include}"\n```\n',
     ]
-    groups = store.by_output(snippet.key)
+    groups = _variants(snippet.key, store, graphs)
     if not groups:
         return "\n".join(parts)  # not recorded yet: the hook warns, strict builds fail
     note = ""
@@ -79,43 +123,58 @@ def snippet_markdown(
         note = f" Not available before PyTorch {snippet.min_torch}."
         listed = [v for v in listed if snippet.runs_on(v)]
     if len(groups) == 1:
-        versions, text = groups[0]
-        parts.append(output_blocks(snippet, text))
+        versions, text, graph = groups[0]
+        parts.append(_variant_blocks(snippet, text, graph))
         same = "same on" if len(versions) > 1 else "recorded on"
+        what = "Output and graph" if graph else "Output"
         parts.append(
-            f'<p class="fg-versions">Output {same} PyTorch {version_range(versions, listed)}.{note}</p>\n'
+            f'<p class="fg-versions">{what} {same} PyTorch {version_range(versions, listed)}.{note}</p>\n'
         )
     else:
         parts.append(
-            f'<p class="fg-versions">The output differs between PyTorch releases; '
-            f"pick yours.{note}</p>\n"
+            f'<p class="fg-versions">What this prints or draws differs between PyTorch '
+            f"releases; pick yours.{note}</p>\n"
         )
-        for versions, text in groups:
+        for versions, text, graph in groups:
             parts.append(
-                f'=== "{version_range(versions, listed)}"\n\n{_indent(output_blocks(snippet, text))}'
+                f'=== "{version_range(versions, listed)}"\n\n'
+                + _indent(_variant_blocks(snippet, text, graph))
             )
     return "\n".join(parts)
 
 
-def changes_markdown(store: OutputStore, snippets: list[Snippet], pages: dict, listed: list[str]) -> str:
-    """Every snippet whose recorded output differs between releases, with the diff between
-    each pair of neighbouring distinct outputs; `pages` maps snippet keys to page paths."""
+def changes_markdown(
+    stores: dict[str, OutputStore], snippets: list[Snippet], pages: dict, listed: list[str]
+) -> str:
+    """Every snippet whose recorded output or graph differs between releases, with the diff
+    between each pair of neighbouring distinct recordings. `stores` maps a heading word
+    ("Output", "Graph") to its store; `pages` maps snippet keys to page paths."""
     out = []
     for snippet in snippets:
-        groups = store.by_output(snippet.key)
-        if len(groups) < 2:
+        changed = {what: store.by_output(snippet.key) for what, store in stores.items()}
+        changed = {what: groups for what, groups in changed.items() if len(groups) > 1}
+        if not changed:
             continue
         where = pages.get(snippet.key)
         link = f" ([{where}]({where}#{anchor(snippet)}))" if where else ""
         out.append(f"## `{snippet.key}`\n\n`{snippet.relpath}`{link}\n")
-        for (new_versions, new), (old_versions, old) in zip(groups, groups[1:]):
-            diff = difflib.unified_diff(
-                old.splitlines(keepends=True),
-                new.splitlines(keepends=True),
-                fromfile=f"PyTorch {version_range(old_versions, listed)}",
-                tofile=f"PyTorch {version_range(new_versions, listed)}",
-            )
-            out.append(_fence("".join(diff), ".fg-diff", "diff", lang="diff"))
+        for what, groups in changed.items():
+            if len(stores) > 1:
+                out.append(f"**{what}**\n")
+            out += _diffs(groups, listed)
     if not out:
         return "Every snippet prints the same on every recorded release.\n"
     return "\n".join(out)
+
+
+def _diffs(groups: list[tuple[list[str], str]], listed: list[str]) -> list[str]:
+    out = []
+    for (new_versions, new), (old_versions, old) in zip(groups, groups[1:]):
+        diff = difflib.unified_diff(
+            old.splitlines(keepends=True),
+            new.splitlines(keepends=True),
+            fromfile=f"PyTorch {version_range(old_versions, listed)}",
+            tofile=f"PyTorch {version_range(new_versions, listed)}",
+        )
+        out.append(_fence("".join(diff), ".fg-diff", "diff", lang="diff"))
+    return out

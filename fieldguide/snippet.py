@@ -6,6 +6,8 @@ stays plain PyTorch:
     # raises: RuntimeError     the snippet's point is this uncaught exception
     # timeout: 120             seconds before the run counts as a hang (default 60)
     # min-torch: 2.1           the oldest PyTorch release that has the API it shows
+    # graph: loss, h           after the run, draw the autograd graph behind these tensors
+    # fixed-by: topic/name     the snippet that shows the fix for the error this one raises
 """
 
 from __future__ import annotations
@@ -17,7 +19,9 @@ from pathlib import Path
 DEFAULT_TIMEOUT = 60.0
 SNIPPETS_DIR = "snippets"
 
-_DIRECTIVE = re.compile(r"^#\s*(raises|timeout|min-torch)\s*:\s*(.*?)\s*$")
+_DIRECTIVE = re.compile(r"^#\s*(raises|timeout|min-torch|graph|fixed-by)\s*:\s*(.*?)\s*$")
+_KEY = re.compile(r"^[a-z0-9_]+/[a-z0-9_]+$")
+_IDENTIFIER = re.compile(r"^[A-Za-z_]\w*$")
 _NAME = re.compile(r"^[a-z0-9_]+$")
 _EXC_NAME = re.compile(r"^[A-Za-z_][\w.]*$")
 
@@ -34,6 +38,8 @@ class Snippet:
     raises: str | None = None
     timeout: float = DEFAULT_TIMEOUT
     min_torch: str | None = None
+    graph: tuple[str, ...] = ()
+    fixed_by: str | None = None
 
     @property
     def key(self) -> str:
@@ -89,6 +95,21 @@ def _parse_directives(relpath: str, text: str) -> dict:
                     f"{relpath}:{lineno}: '# min-torch: {value}' must be a release such as 2.1 or 2.1.0."
                 )
             found["min_torch"] = value
+        elif key == "graph":
+            names = tuple(name.strip() for name in value.split(","))
+            if not all(_IDENTIFIER.match(name) for name in names):
+                raise SnippetError(
+                    f"{relpath}:{lineno}: '# graph: {value}' must list variable names of tensors, "
+                    "separated by commas, e.g. '# graph: loss, h'."
+                )
+            found["graph"] = names
+        elif key == "fixed-by":
+            if not _KEY.match(value):
+                raise SnippetError(
+                    f"{relpath}:{lineno}: '# fixed-by: {value}' must name a snippet as topic/name, "
+                    "e.g. '# fixed-by: inplace/relu_inplace_fixed'."
+                )
+            found["fixed_by"] = value
         else:
             try:
                 seconds = float(value)

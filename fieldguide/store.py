@@ -5,16 +5,17 @@ Layout, one folder per snippet (outputs/<topic>/<name>/ mirrors snippets/<topic>
     outputs/leaf/is_leaf/
         3f2a9c1e07b2.txt    one file per distinct output, named by its content hash
         versions.json       {"3f2a9c1e07b2.txt": ["2.0.1", "2.13.0"], ...}
+        5be01c9d4a77.jsonl  the autograd graph a `# graph:` snippet leaves (autograd_graph.py)
+        graphs.json         {"5be01c9d4a77.jsonl": ["2.13.0"], ...}
 
 An output shared by several PyTorch releases is stored once; versions.json says which
-releases share which file.
+releases share which file. Graphs are kept the same way, beside the outputs.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-import shutil
 from pathlib import Path
 
 OUTPUTS_DIR = "outputs"
@@ -26,16 +27,24 @@ def version_key(version: str) -> tuple:
 
 
 class OutputStore:
-    def __init__(self, root: Path):
+    """Recorded outputs; `OutputStore.graphs(root)` is the same store for recorded graphs."""
+
+    def __init__(self, root: Path, index: str = INDEX, suffix: str = ".txt"):
         self.root = Path(root)
         self.dir = self.root / OUTPUTS_DIR
+        self.index_name = index
+        self.suffix = suffix
+
+    @classmethod
+    def graphs(cls, root: Path) -> "OutputStore":
+        return cls(root, index="graphs.json", suffix=".jsonl")
 
     def folder(self, key: str) -> Path:
         return self.dir / key
 
     def index(self, key: str) -> dict[str, list[str]]:
         """{file name: [versions]} for one snippet; empty when nothing is recorded."""
-        path = self.folder(key) / INDEX
+        path = self.folder(key) / self.index_name
         if not path.exists():
             return {}
         try:
@@ -67,7 +76,7 @@ class OutputStore:
         """Store `text` as the output of `key` on `version`; return the files it changed."""
         folder = self.folder(key)
         index = self._without(self.index(key), version)
-        name = hashlib.sha256(text.encode("utf-8")).hexdigest()[:12] + ".txt"
+        name = hashlib.sha256(text.encode("utf-8")).hexdigest()[:12] + self.suffix
         index.setdefault(name, []).append(version)
         index[name].sort(key=version_key)
         path = folder / name
@@ -98,11 +107,11 @@ class OutputStore:
             (folder / stale).unlink(missing_ok=True)
             changed.append(folder / stale)
         if self._write_index(key, index):
-            changed.append(folder / INDEX)
+            changed.append(folder / self.index_name)
         return changed
 
     def _write_index(self, key: str, index: dict[str, list[str]]) -> bool:
-        path = self.folder(key) / INDEX
+        path = self.folder(key) / self.index_name
         content = json.dumps(dict(sorted(index.items())), indent=2) + "\n"
         if path.exists() and path.read_text(encoding="utf-8") == content:
             return False
@@ -110,12 +119,18 @@ class OutputStore:
         return True
 
     def keys(self) -> list[str]:
-        """Every snippet key that has a folder of recorded outputs."""
+        """Every snippet key with something recorded in this store."""
         return sorted(
-            str(index.parent.relative_to(self.dir)) for index in self.dir.glob(f"*/*/{INDEX}")
+            str(index.parent.relative_to(self.dir))
+            for index in self.dir.glob(f"*/*/{self.index_name}")
         )
 
-    def remove(self, key: str) -> Path:
+    def remove(self, key: str) -> list[Path]:
+        """Drop everything this store recorded for `key` (the folder goes when empty)."""
         folder = self.folder(key)
-        shutil.rmtree(folder)
-        return folder
+        removed = [folder / name for name in self.index(key)] + [folder / self.index_name]
+        for path in removed:
+            path.unlink()
+        if not any(folder.iterdir()):
+            folder.rmdir()
+        return removed

@@ -1,4 +1,5 @@
-"""Every snippet is executed and its output compared with the recorded one.
+"""Every snippet is executed; its output, and the autograd graph a `# graph:` snippet
+draws, are compared with the recorded ones.
 
 `pytest --update-outputs` records instead of comparing (see fieldguide/store.py).
 """
@@ -23,61 +24,74 @@ def test_snippet(key, snippet_runs, request):
     except SnippetError as error:
         pytest.fail(str(error), pytrace=False)
     version = snippet_runs.requested
+    stores = {"output": snippet_runs.store, "graph": snippet_runs.graphs}
     if not snippet.runs_on(version):
         if snippet_runs.update:
-            snippet_runs.changed += snippet_runs.store.forget(key, version)
+            for store in stores.values():
+                snippet_runs.changed += store.forget(key, version)
         pytest.skip(f"{snippet.relpath} needs torch >= {snippet.min_torch}")
     result = snippet_runs.run(snippet)
     assert snippet_runs.torch_version == version
-    store = snippet_runs.store
-    record = f".venv/bin/pytest --update-outputs --torch-version {version} '{request.node.nodeid}'"
     problem = result.problem(snippet)
     if problem:
         refused = "Not recorded: " if snippet_runs.update else ""
         pytest.fail(f"{refused}{problem}\n--- output ---\n{result.output}", pytrace=False)
+    actual = {"output": result.output, "graph": result.graph}
     if snippet_runs.update:
-        snippet_runs.changed += store.record(key, version, result.output)
-        return
-    recorded = store.recorded(key, version)
-    if recorded is None:
-        pytest.fail(
-            f"{snippet.relpath} has no recorded output for torch {version}. Record it with:\n"
-            f"    {record}",
-            pytrace=False,
-        )
-    path, expected = recorded
-    if result.output != expected:
-        diff = difflib.unified_diff(
-            expected.splitlines(keepends=True),
-            result.output.splitlines(keepends=True),
-            fromfile=f"{path.relative_to(ROOT)} (recorded, torch {version})",
-            tofile=f"{snippet.relpath} (actual, torch {version})",
-        )
-        pytest.fail(
-            f"output of {snippet.relpath} changed on torch {version}:\n{''.join(diff)}\n"
-            f"If the new output is right, re-record it with:\n    {record}",
-            pytrace=False,
-        )
-
-
-def test_every_recorded_output_has_a_snippet_and_a_listed_release(snippet_runs):
-    store, listed = snippet_runs.store, snippet_runs.matrix.versions
-    orphans = [key for key in store.keys() if key not in KEYS]
-    unlisted = sorted(
-        {v for key in store.keys() for versions in store.index(key).values() for v in versions}
-        - set(listed)
-    )
-    if snippet_runs.update:
-        snippet_runs.changed += [store.remove(key) for key in orphans]
-        for key in store.keys():
-            for version in unlisted:
+        for what, store in stores.items():
+            if actual[what] is None:
                 snippet_runs.changed += store.forget(key, version)
+            else:
+                snippet_runs.changed += store.record(key, version, actual[what])
         return
-    assert not orphans, (
-        f"recorded outputs without a snippet: {orphans}; "
-        "run `.venv/bin/pytest --update-outputs` to remove them"
-    )
-    assert not unlisted, (
-        f"outputs recorded for releases no longer listed in pyproject.toml: {unlisted}; "
-        "run `.venv/bin/pytest --update-outputs` to remove them"
-    )
+    record = f".venv/bin/pytest --update-outputs --torch-version {version} '{request.node.nodeid}'"
+    failures = []
+    for what, store in stores.items():
+        recorded = store.recorded(key, version)
+        if actual[what] is None and recorded is None:
+            continue
+        if recorded is None:
+            failures.append(f"{snippet.relpath} has no recorded {what} for torch {version}.")
+        elif actual[what] is None:
+            failures.append(
+                f"{recorded[0].relative_to(ROOT)} is a recorded graph, but {snippet.relpath} "
+                "no longer declares '# graph:'."
+            )
+        elif actual[what] != recorded[1]:
+            diff = difflib.unified_diff(
+                recorded[1].splitlines(keepends=True),
+                actual[what].splitlines(keepends=True),
+                fromfile=f"{recorded[0].relative_to(ROOT)} (recorded, torch {version})",
+                tofile=f"{snippet.relpath} (actual {what}, torch {version})",
+            )
+            failures.append(f"{what} of {snippet.relpath} changed on torch {version}:\n{''.join(diff)}")
+    if failures:
+        pytest.fail(
+            "\n".join(failures) + f"\nIf the snippet is right, record it with:\n    {record}",
+            pytrace=False,
+        )
+
+
+def test_every_recording_has_a_snippet_and_a_listed_release(snippet_runs):
+    listed = snippet_runs.matrix.versions
+    for store in (snippet_runs.store, snippet_runs.graphs):
+        orphans = [key for key in store.keys() if key not in KEYS]
+        unlisted = sorted(
+            {v for key in store.keys() for versions in store.index(key).values() for v in versions}
+            - set(listed)
+        )
+        if snippet_runs.update:
+            for key in orphans:
+                snippet_runs.changed += store.remove(key)
+            for key in store.keys():
+                for version in unlisted:
+                    snippet_runs.changed += store.forget(key, version)
+            continue
+        assert not orphans, (
+            f"recordings in {store.index_name} without a snippet: {orphans}; "
+            "run `.venv/bin/pytest --update-outputs` to remove them"
+        )
+        assert not unlisted, (
+            f"recordings for releases no longer listed in pyproject.toml: {unlisted}; "
+            "run `.venv/bin/pytest --update-outputs` to remove them"
+        )

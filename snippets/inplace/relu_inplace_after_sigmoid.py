@@ -1,4 +1,5 @@
 # raises: RuntimeError
+# graph: out
 import torch
 from torch import nn
 

@@ -1,3 +1,4 @@
+# graph: y
 import torch
 
 x = torch.tensor(2.0, requires_grad=True)

@@ -1,4 +1,5 @@
 # raises: RuntimeError
+# graph: loss
 import torch
 from torch import nn
 
