@@ -12,6 +12,7 @@ by line in a readable diff:
     {"id": "a2", "kind": "accumulate", "label": "AccumulateGrad"}
     {"id": "t3", "kind": "leaf", "label": "w", "shape": [3], "requires_grad": true, "grad": false}
     {"edge": ["t0", "f1"]}
+    {"edge": ["f1", "f4"], "count": 2}     (both inputs of x * x lead to the same node)
 
 Everything is read from the real objects: node names from `grad_fn.name()`, edges from
 `next_functions`, leaves from `AccumulateGrad.variable`, saved tensors from the nodes'
@@ -21,6 +22,7 @@ PyTorch's own error then says which version it was saved at and which it is at n
 
 import json
 import re
+from collections import Counter
 import warnings
 
 MAX_NODES = 60
@@ -129,8 +131,9 @@ class _Walk:
             todo += [(child, nxt) for nxt, _ in fn.next_functions if nxt is not None]
         if todo:
             self.lines.append({"truncated": f"more than {MAX_NODES} nodes; the rest is not drawn"})
-        unique = list(dict.fromkeys(tuple(edge) for edge in self.edges))
-        return "".join(json.dumps(line) + "\n" for line in self.lines + [{"edge": list(e)} for e in unique])
+        counts = Counter(tuple(edge) for edge in self.edges)  # insertion-ordered
+        edges = [{"edge": list(e), **({"count": n} if n > 1 else {})} for e, n in counts.items()]
+        return "".join(json.dumps(line) + "\n" for line in self.lines + edges)
 
     def function(self, fn):
         label = fn.name().split("::")[-1]

@@ -89,14 +89,15 @@ def _node_lines(item: dict) -> tuple[list[tuple[str, str]], str]:
     return lines, kind
 
 
-def parse(recorded: str) -> tuple[dict[str, Node], list[tuple[str, str]], str | None]:
+def parse(recorded: str) -> tuple[dict[str, Node], dict[tuple[str, str], int], str | None]:
+    """Nodes, edges with how many inputs each stands for, and the truncation note."""
     nodes: dict[str, Node] = {}
-    edges: list[tuple[str, str]] = []
+    edges: dict[tuple[str, str], int] = {}
     note = None
     for line in recorded.splitlines():
         item = json.loads(line)
         if "edge" in item:
-            edges.append(tuple(item["edge"]))
+            edges[tuple(item["edge"])] = item.get("count", 1)
         elif "truncated" in item:
             note = item["truncated"]
         else:
@@ -105,7 +106,7 @@ def parse(recorded: str) -> tuple[dict[str, Node], list[tuple[str, str]], str | 
     return nodes, edges, note
 
 
-def _rank(nodes: dict[str, Node], edges: list[tuple[str, str]]) -> None:
+def _rank(nodes: dict[str, Node], edges: dict[tuple[str, str], int]) -> None:
     """Longest path from the top; recorded graphs are acyclic (autograd graphs are)."""
     incoming = {n: 0 for n in nodes}
     for _, dst in edges:
@@ -121,7 +122,7 @@ def _rank(nodes: dict[str, Node], edges: list[tuple[str, str]]) -> None:
                     ready.append(b)
 
 
-def _add_bends(nodes: dict[str, Node], edges: list[tuple[str, str]]) -> list[list[str]]:
+def _add_bends(nodes: dict[str, Node], edges: dict[tuple[str, str], int]) -> list[list[str]]:
     """Split edges that skip ranks; return each edge as its list of points."""
     paths = []
     for src, dst in edges:
@@ -213,7 +214,7 @@ def svg(recorded: str, title: str) -> str:
         f"<style>{STYLE}</style>",
     ]
     for path in paths:
-        out.append(_edge([nodes[p] for p in path]))
+        out.append(_edge([nodes[p] for p in path], edges[path[0], path[-1]]))
     for node in nodes.values():
         if node.kind != "bend":
             out.append(_box(node))
@@ -223,7 +224,7 @@ def svg(recorded: str, title: str) -> str:
     return "\n".join(out)
 
 
-def _edge(points: list[Node]) -> str:
+def _edge(points: list[Node], count: int) -> str:
     x0, y0 = points[0].x, points[0].y + points[0].height
     d = [f"M{x0:.1f},{y0:.1f}"]
     for node in points[1:]:
@@ -233,7 +234,10 @@ def _edge(points: list[Node]) -> str:
         x0, y0 = x1, y1 + node.height
     tip_x, tip_y = points[-1].x, points[-1].y
     arrow = f"{tip_x - 4:.1f},{tip_y - 7:.1f} {tip_x + 4:.1f},{tip_y - 7:.1f} {tip_x:.1f},{tip_y:.1f}"
-    return f'<path class="edge" d="{" ".join(d)}"/><polygon class="arrow" points="{arrow}"/>'
+    label = ""
+    if count > 1:  # one node feeding several inputs: x * x uses x twice
+        label = f'<text class="detail" x="{tip_x + 6:.1f}" y="{tip_y - 8:.1f}">×{count}</text>'
+    return f'<path class="edge" d="{" ".join(d)}"/><polygon class="arrow" points="{arrow}"/>{label}'
 
 
 def _box(node: Node) -> str:

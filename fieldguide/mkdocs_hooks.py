@@ -1,6 +1,7 @@
 """MkDocs hook: expands `{{ snippet("topic/name") }}` lines into code plus recorded output
 (and the recorded autograd graph, drawn once the page is HTML),
-`{{ version_changes() }}` into the list of outputs that differ between releases, and
+`{{ version_changes() }}` into the list of outputs that differ between releases,
+`{{ error_index() }}` into the index of every error and warning the snippets print, and
 `{{ torch_versions() }}` into the releases the outputs are recorded on.
 
 Kept to one small hook so the site can move to another MkDocs-compatible builder by
@@ -15,6 +16,7 @@ from pathlib import Path
 
 from mkdocs.exceptions import PluginError
 
+from fieldguide import error_index
 from fieldguide.matrix import load as load_matrix
 from fieldguide.render import GRAPH_PLACEHOLDER, changes_markdown, graph_figure, snippet_markdown
 from fieldguide.snippet import Snippet, SnippetError, discover
@@ -27,6 +29,7 @@ SNIPPET_LINE = re.compile(
     re.MULTILINE,
 )
 CHANGES_LINE = re.compile(r"^\{\{\s*version_changes\(\)\s*\}\}\s*$", re.MULTILINE)
+ERRORS_LINE = re.compile(r"^\{\{\s*error_index\(\)\s*\}\}\s*$", re.MULTILINE)
 VERSIONS_MARK = re.compile(r"\{\{\s*torch_versions\(\)\s*\}\}")
 
 # snippet key -> the first page in the navigation that embeds it, filled before any
@@ -67,10 +70,21 @@ def on_page_markdown(markdown, page, config, files):
         stores = {"Output": store, "Graph": graphs}
         return changes_markdown(stores, discover(root), links, listed)
 
+    def errors(match: re.Match) -> str:
+        snippets = discover(root)
+        links = {key: _relative(page.file.src_uri, src) for key, src in _embedded_on.items()}
+        try:
+            return error_index.markdown(
+                error_index.collect(snippets, store), {s.key: s for s in snippets}, links, listed
+            )
+        except ValueError as error:
+            raise PluginError(f"{page.file.src_path}: {error}") from None
+
     versions = ", ".join(
         f"**{v}** (reference)" if v == matrix.reference else v for v in listed
     )
     markdown = VERSIONS_MARK.sub(versions, markdown)
+    markdown = ERRORS_LINE.sub(errors, markdown)
     return CHANGES_LINE.sub(changes, SNIPPET_LINE.sub(expand, markdown))
 
 

@@ -37,10 +37,10 @@ def version_range(versions: list[str], listed: list[str]) -> str:
     return ", ".join(run[0] if len(run) == 1 else f"{run[0]} – {run[-1]}" for run in runs)
 
 
-def _fence(text: str, classes: str, title: str, lang: str = "text") -> str:
+def fence(text: str, classes: str, title: str, lang: str = "text") -> str:
     ticks = "`" * max(3, 1 + max((len(run) for run in re.findall(r"`+", text)), default=0))
     body = text if text.endswith("\n") else text + "\n"
-    return f'{ticks} {{ .{lang} .fg-output {classes} title="{html.escape(title)}" }}\n{body}{ticks}\n'
+    return f'{ticks} {{ .{lang} {classes} title="{html.escape(title)}" }}\n{body}{ticks}\n'
 
 
 def output_blocks(snippet: Snippet, text: str) -> str:
@@ -51,9 +51,9 @@ def output_blocks(snippet: Snippet, text: str) -> str:
         cut = text.rindex(TRACEBACK_START)
         printed, error = text[:cut], text[cut:]
     if printed or not error:
-        blocks.append(_fence(printed or "(no output)\n", "", "Output"))
+        blocks.append(fence(printed or "(no output)\n", ".fg-output", "Output"))
     if error:
-        blocks.append(_fence(error, ".fg-error", f"Raises {snippet.raises}"))
+        blocks.append(fence(error, ".fg-output .fg-error", f"Raises {snippet.raises}"))
     return "\n".join(blocks)
 
 
@@ -176,5 +176,5 @@ def _diffs(groups: list[tuple[list[str], str]], listed: list[str]) -> list[str]:
             fromfile=f"PyTorch {version_range(old_versions, listed)}",
             tofile=f"PyTorch {version_range(new_versions, listed)}",
         )
-        out.append(_fence("".join(diff), ".fg-diff", "diff", lang="diff"))
+        out.append(fence("".join(diff), ".fg-output .fg-diff", "diff", lang="diff"))
     return out

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import sys
 import textwrap
 from pathlib import Path
@@ -51,6 +52,19 @@ SNIPPETS = {
         print("start")
         warnings.warn("careful")
         {}["missing"]
+    """,
+    "graph_after_inplace": """
+        # graph: out, c
+        import torch
+        a = torch.tensor([1.0, 2.0], requires_grad=True)
+        out = a.sigmoid()  # saves its result
+        c = out.detach()
+        c.zero_()  # bumps the version out shares
+        print("ran")
+    """,
+    "graph_bad_name": """
+        # graph: missing
+        x = 1
     """,
 }
 
@@ -112,6 +126,31 @@ def test_output_is_what_a_reader_sees(runs):
         '    {}["missing"]\n'
         "    ~~^^^^^^^^^^^\n"
         "KeyError: 'missing'\n"
+    )
+
+
+def test_graph_is_read_from_the_real_objects(runs):
+    snippet, result = runs["graph_after_inplace"]
+    assert result.problem(snippet) is None and result.output == "ran\n"
+    lines = [json.loads(line) for line in result.graph.splitlines()]
+    nodes = {line["id"]: line for line in lines if "id" in line}
+    edges = [tuple(line["edge"]) for line in lines if "edge" in line]
+    sigmoid = next(n for n in nodes.values() if n["label"] == "SigmoidBackward0")
+    # The saved output was bumped to version 1 after being saved at version 0.
+    assert sigmoid["saved"] == [{"name": "result", "shape": [2], "saved_version": 0, "version": 1}]
+    detached = next(n for n in nodes.values() if n["label"] == "c")
+    assert detached["kind"] == "leaf" and detached["tracked"] is False
+    assert not any(detached["id"] in edge for edge in edges)  # cut off: no edge reaches it
+    leaf = next(n for n in nodes.values() if n["label"] == "a")
+    assert leaf["requires_grad"] is True and leaf["grad"] is False
+    accumulate = next(i for i, n in nodes.items() if n["kind"] == "accumulate")
+    assert (accumulate, leaf["id"]) in edges and (sigmoid["id"], accumulate) in edges
+
+
+def test_graph_of_a_name_that_is_no_tensor_is_reported(runs):
+    snippet, result = runs["graph_bad_name"]
+    assert "'# graph: missing' names no tensor: after the run, missing is not defined" in (
+        result.problem(snippet)
     )
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import os
 import re
 import subprocess
@@ -9,6 +10,10 @@ import sys
 from pathlib import Path
 
 import pytest
+
+from fieldguide import error_index
+from fieldguide.snippet import Snippet, discover
+from fieldguide.store import OutputStore
 
 ROOT = Path(__file__).resolve().parents[1]
 EXTERNAL = re.compile(r"""<(?:script|link|img|iframe|source)\b[^>]*\b(?:src|href)=["'](?:https?:)?//""")
@@ -54,3 +59,31 @@ def test_every_embedded_snippet_shows_its_output(site):
             embedded += 1
             assert OUTPUT_BLOCK.search(after), f"{page.relative_to(site)}: {path} has no output shown"
     assert embedded >= 6
+
+
+GRAPH_FIGURE = re.compile(r'<figure class="fg-graph"><svg ')
+
+
+def test_every_graph_snippet_shows_its_diagram(site):
+    """A `# graph:` snippet's code block is followed by a drawing before the next code block;
+    every page that embeds snippets shows at least one diagram."""
+    drawn = 0
+    for page in site.rglob("*.html"):
+        html = page.read_text()
+        chunks = CODE_TITLE.split(html)
+        for path, after in zip(chunks[1::2], chunks[2::2]):
+            if Snippet.load(ROOT, *Path(path).with_suffix("").parts[1:]).graph:
+                assert GRAPH_FIGURE.search(after), f"{page.relative_to(site)}: {path} has no diagram"
+                drawn += 1
+        if len(chunks) > 1:
+            assert GRAPH_FIGURE.search(html), f"{page.relative_to(site)} embeds snippets but no diagram"
+    assert drawn >= 15
+
+
+def test_error_index_shows_every_exact_message(site):
+    page = (site / "errors" / "index.html").read_text()
+    entries = error_index.collect(discover(ROOT), OutputStore(ROOT))
+    for entry in entries:
+        for text in entry.texts:
+            shown = html.escape(f"{entry.category}: {text}", quote=False)
+            assert shown in page, f"the error index does not show: {shown[:120]}"

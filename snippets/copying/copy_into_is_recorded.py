@@ -1,3 +1,4 @@
+# graph: dst
 import torch
 
 x = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)

@@ -1,3 +1,4 @@
+# fixed-by: copying/detach_clone_independent
 import torch
 
 x = torch.tensor([1.0, 2.0], requires_grad=True)

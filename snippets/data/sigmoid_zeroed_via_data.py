@@ -1,3 +1,4 @@
+# graph: out
 import torch
 
 a = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)

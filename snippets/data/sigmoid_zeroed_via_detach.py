@@ -1,4 +1,6 @@
 # raises: RuntimeError
+# fixed-by: data/sigmoid_zeroed_fixed
+# graph: out
 import torch
 
 a = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)

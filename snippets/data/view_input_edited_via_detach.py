@@ -1,4 +1,5 @@
 # raises: RuntimeError
+# fixed-by: data/view_input_edit_fixed
 import torch
 
 x = torch.tensor([1.0, 1.0, 1.0], requires_grad=True)

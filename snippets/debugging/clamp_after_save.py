@@ -1,4 +1,6 @@
 # raises: RuntimeError
+# fixed-by: debugging/clamp_after_save_fixed
+# graph: loss
 import torch
 
 

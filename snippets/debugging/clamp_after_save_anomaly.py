@@ -1,4 +1,5 @@
 # raises: RuntimeError
+# fixed-by: debugging/clamp_after_save_fixed
 import torch
 
 torch.autograd.set_detect_anomaly(True)

@@ -1,3 +1,4 @@
+# fixed-by: debugging/find_stale_saved_tensor
 import torch
 
 

@@ -1,4 +1,5 @@
 # raises: RuntimeError
+# fixed-by: debugging/eigh_vectors_out_of_place
 import torch
 
 A = torch.tensor([[2.0, 1.0], [1.0, 3.0]], requires_grad=True)

@@ -1,4 +1,5 @@
 # raises: RuntimeError
+# fixed-by: detach/detach_inplace_fixed
 import torch
 
 x = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)

@@ -1,3 +1,4 @@
+# graph: z, c
 import torch
 
 x = torch.tensor(3.0, requires_grad=True)

@@ -1,4 +1,6 @@
 # raises: RuntimeError
+# fixed-by: inplace/detach_clone_before_zero
+# graph: z
 import torch
 
 x = torch.tensor(3.0, requires_grad=True)

@@ -1,4 +1,5 @@
 # raises: RuntimeError
+# fixed-by: inplace/detach_clone_before_zero
 import torch
 
 x = torch.tensor(3.0, requires_grad=True)

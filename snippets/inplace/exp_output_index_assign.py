@@ -1,4 +1,5 @@
 # raises: RuntimeError
+# fixed-by: inplace/exp_output_clone_then_assign
 import torch
 
 x = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)

@@ -1,4 +1,5 @@
 # raises: RuntimeError
+# fixed-by: inplace/loss_add_out_of_place
 import torch
 
 w = torch.tensor([1.0, 2.0], requires_grad=True)

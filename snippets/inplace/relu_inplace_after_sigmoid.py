@@ -1,4 +1,5 @@
 # raises: RuntimeError
+# fixed-by: inplace/relu_inplace_fixed
 # graph: out
 import torch
 from torch import nn

@@ -1,4 +1,5 @@
 # raises: RuntimeError
+# fixed-by: inplace/view_of_saved_tensor_fixed
 import torch
 
 x = torch.tensor([[1.0, 2.0], [3.0, 4.0]], requires_grad=True)

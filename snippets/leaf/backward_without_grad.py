@@ -1,4 +1,5 @@
 # raises: RuntimeError
+# fixed-by: leaf/backward_with_grad_fixed
 import torch
 
 x = torch.tensor([1.0, 2.0])  # requires_grad defaults to False

@@ -1,3 +1,4 @@
+# fixed-by: leaf/retain_grad
 import torch
 
 w = torch.ones(3, requires_grad=True).double()  # a cast of a leaf: recorded as an op

@@ -1,4 +1,5 @@
 # raises: RuntimeError
+# fixed-by: leaf/integer_requires_grad_fixed
 import torch
 
 counts = torch.tensor([1, 2, 3], requires_grad=True)  # integers have no gradient

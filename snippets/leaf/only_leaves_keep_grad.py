@@ -1,3 +1,5 @@
+# fixed-by: leaf/retain_grad
+# graph: loss, y
 import torch
 
 x = torch.tensor([1.0, 2.0], requires_grad=True)

@@ -1,4 +1,5 @@
 # raises: RuntimeError
+# fixed-by: leaf/requires_grad_on_non_leaf_fixed
 import torch
 
 x = torch.ones(2, requires_grad=True)

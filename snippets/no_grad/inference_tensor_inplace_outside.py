@@ -1,4 +1,5 @@
 # raises: RuntimeError
+# fixed-by: no_grad/inference_tensor_inplace_fixed
 import torch
 
 with torch.inference_mode():

@@ -1,4 +1,5 @@
 # raises: RuntimeError
+# fixed-by: no_grad/inference_tensor_saved_fixed
 import torch
 
 backbone = torch.nn.Linear(3, 4)

@@ -1,4 +1,6 @@
 # raises: RuntimeError
+# fixed-by: retain_graph/backward_twice_retain_graph
+# graph: y
 import torch
 
 x = torch.tensor(1.0, requires_grad=True)

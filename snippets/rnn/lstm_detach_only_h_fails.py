@@ -1,4 +1,5 @@
 # raises: RuntimeError
+# fixed-by: rnn/lstm_detach_both
 import torch
 from torch import nn
 

@@ -1,5 +1,5 @@
 # raises: RuntimeError
-# graph: loss
+# fixed-by: rnn/detach_each_minibatch
 import torch
 from torch import nn
 

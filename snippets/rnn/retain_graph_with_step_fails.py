@@ -1,4 +1,5 @@
 # raises: RuntimeError
+# fixed-by: rnn/detach_each_minibatch
 import torch
 from torch import nn
 
