@@ -1,0 +1,8 @@
+# raises: RuntimeError
+# fixed-by: hooks/grad_unused_input_fixed
+import torch
+
+a = torch.tensor(2.0, requires_grad=True)
+b = torch.tensor(3.0, requires_grad=True)
+out = a * a  # b plays no part in out
+torch.autograd.grad(out, [a, b])
