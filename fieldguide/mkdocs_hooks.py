@@ -16,7 +16,9 @@ from pathlib import Path
 
 from mkdocs.exceptions import PluginError
 
-from fieldguide import error_index
+from mkdocs.structure.files import File
+
+from fieldguide import error_index, notebook
 from fieldguide.matrix import load as load_matrix
 from fieldguide.render import GRAPH_PLACEHOLDER, changes_markdown, graph_figure, snippet_markdown
 from fieldguide.snippet import Snippet, SnippetError, discover
@@ -35,6 +37,26 @@ VERSIONS_MARK = re.compile(r"\{\{\s*torch_versions\(\)\s*\}\}")
 # snippet key -> the first page in the navigation that embeds it, filled before any
 # page is rendered (a snippet may also be shown again on the misconceptions page)
 _embedded_on: dict[str, str] = {}
+_notebooks: dict[str, str] = {}  # page src_uri -> its notebook's uri
+TITLE = re.compile(r"^# .*$", re.MULTILINE)
+
+
+def on_files(files, config):
+    """Add the executed notebook of every page that embeds snippets, as notebooks/<page>.ipynb."""
+    root = Path(config["config_file_path"]).parent
+    _notebooks.clear()
+    for page in files.documentation_pages():
+        source = Path(page.abs_src_path)
+        if not SNIPPET_LINE.search(source.read_text(encoding="utf-8")):
+            continue
+        uri = f"notebooks/{source.stem}.ipynb"
+        try:
+            content = notebook.build(root, source)
+        except Exception as error:  # a kernel that dies or times out: name the page
+            raise PluginError(f"{page.src_uri}: executing its notebook failed: {error}") from None
+        files.append(File.generated(config, uri, content=content))
+        _notebooks[page.src_uri] = uri
+    return files
 
 
 def on_nav(nav, config, files):
@@ -84,6 +106,13 @@ def on_page_markdown(markdown, page, config, files):
         f"**{v}** (reference)" if v == matrix.reference else v for v in listed
     )
     markdown = VERSIONS_MARK.sub(versions, markdown)
+    if page.file.src_uri in _notebooks:
+        target = _relative(page.file.src_uri, _notebooks[page.file.src_uri])
+        button = (
+            f"[:material-download: Download notebook]({target})"
+            f'{{ .md-button .fg-notebook download="{Path(target).name}" }}'
+        )
+        markdown = TITLE.sub(lambda m: f"{m[0]}\n\n{button}", markdown, count=1)
     markdown = ERRORS_LINE.sub(errors, markdown)
     return CHANGES_LINE.sub(changes, SNIPPET_LINE.sub(expand, markdown))
 

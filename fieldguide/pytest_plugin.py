@@ -96,7 +96,8 @@ def pytest_collection_finish(session: pytest.Session) -> None:
     runs.selected = [
         item.callspec.params["key"]
         for item in session.items
-        if "snippet_runs" in getattr(item, "fixturenames", ()) and hasattr(item, "callspec")
+        if "snippet_runs" in getattr(item, "fixturenames", ())
+        and "key" in getattr(getattr(item, "callspec", None), "params", {})
     ]
     if runs.selected and not session.config.option.collectonly:
         runs.engine  # start now: snippets run on both cores while earlier tests execute

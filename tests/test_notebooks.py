@@ -1,0 +1,71 @@
+"""Each page's executed notebook is valid, holds the page's snippets as they are, and its
+outputs, from a Jupyter kernel, match the recorded outputs of the reference release.
+
+A kernel shows the same run differently from a terminal (warnings on stderr, errors as
+structured outputs), so what is compared is what a reader reads: the printed text, and
+every warning and error as (category, message).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from fieldguide import error_index, notebook
+from fieldguide.matrix import load as load_matrix
+from fieldguide.normalize import normalize
+from fieldguide.snippet import Snippet
+from fieldguide.store import OutputStore
+
+ROOT = Path(__file__).resolve().parents[1]
+PAGES = [p for p in sorted((ROOT / "docs").glob("*.md")) if "{{ snippet(" in p.read_text()]
+WARNING_LINE = re.compile(r"^\S+:\d+: \w*Warning: ")
+
+
+def printed(recorded: str) -> str:
+    """What the snippet itself printed: the recording without warnings and the traceback."""
+    if error_index.TRACEBACK_START in recorded:
+        recorded = recorded[: recorded.rindex(error_index.TRACEBACK_START)]
+    kept, in_warning = [], False
+    for line in recorded.splitlines(keepends=True):
+        if WARNING_LINE.match(line):
+            in_warning = True
+        elif not (in_warning and line[:1].isspace()):
+            in_warning = False
+            kept.append(line)
+    return "".join(kept)
+
+
+def snippets_of(page: Path) -> list[Snippet]:
+    lines = page.read_text(encoding="utf-8").splitlines()
+    return [Snippet.load(ROOT, m[1], m[2]) for m in map(notebook.SNIPPET_LINE.match, lines) if m]
+
+
+def test_every_page_with_snippets_has_a_notebook():
+    assert len(PAGES) >= 10
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: p.name)
+def test_notebook_outputs_match_recorded(page: Path):
+    nb = nbformat.reads(notebook.build(ROOT, page), as_version=4)
+    nbformat.validate(nb)
+    code = [cell for cell in nb.cells if cell.cell_type == "code"]
+    snippets = snippets_of(page)
+    assert [cell.source for cell in code] == [
+        s.path.read_text(encoding="utf-8").rstrip("\n") for s in snippets
+    ], f"notebook of {page.name} does not hold the page's snippets in order"
+    store, reference = OutputStore(ROOT), load_matrix(ROOT).reference
+    for number, (cell, snippet) in enumerate(zip(code, snippets), 1):
+        assert cell.execution_count == number
+        stdout = "".join(o.text for o in cell.outputs if o.output_type == "stream" and o.name == "stdout")
+        stderr = "".join(o.text for o in cell.outputs if o.output_type == "stream" and o.name == "stderr")
+        seen = error_index.messages(normalize(stderr, ROOT))
+        seen += [(o.ename, normalize(o.evalue, ROOT)) for o in cell.outputs if o.output_type == "error"]
+        recorded = store.recorded(snippet.key, reference)
+        assert recorded, f"{snippet.relpath} has no recorded output for {reference}"
+        where = f"{page.name}, cell {number} ({snippet.relpath})"
+        assert normalize(stdout, ROOT) == printed(recorded[1]), f"{where}: printed text differs"
+        assert seen == error_index.messages(recorded[1]), f"{where}: warnings or errors differ"
