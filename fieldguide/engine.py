@@ -98,8 +98,10 @@ class Engine:
             self._torch_version = self._read()["torch"].split("+")[0]
         return self._torch_version
 
-    def submit(self, snippet: Snippet) -> None:
-        if snippet.key in self._ids:
+    def submit(self, snippet: Snippet, again: bool = False) -> None:
+        """Queue a run; a snippet already queued is not run twice unless `again` (its
+        file changed), and `result` then waits for the newest run."""
+        if snippet.key in self._ids and not again:
             return
         self._next_id += 1
         self._ids[snippet.key] = self._next_id

@@ -20,7 +20,8 @@ from mkdocs.structure.files import File
 
 from fieldguide import error_index, notebook
 from fieldguide.matrix import load as load_matrix
-from fieldguide.render import GRAPH_PLACEHOLDER, changes_markdown, graph_figure, snippet_markdown
+from fieldguide.live import LiveRuns
+from fieldguide.render import LIVE, GRAPH_PLACEHOLDER, changes_markdown, graph_figure, snippet_markdown
 from fieldguide.snippet import Snippet, SnippetError, discover
 from fieldguide.store import OutputStore
 
@@ -38,7 +39,28 @@ VERSIONS_MARK = re.compile(r"\{\{\s*torch_versions\(\)\s*\}\}")
 # page is rendered (a snippet may also be shown again on the misconceptions page)
 _embedded_on: dict[str, str] = {}
 _notebooks: dict[str, str] = {}  # page src_uri -> its notebook's uri
+_live: dict = {"runs": None, "results": {}}  # only while `mkdocs serve` runs
 TITLE = re.compile(r"^# .*$", re.MULTILINE)
+
+
+def on_startup(command, dirty):
+    _live["serving"] = command == "serve"
+
+
+def on_config(config):
+    if _live.get("serving") and _live["runs"] is None:
+        # Started before the first build, so torch is imported by the time an edit arrives.
+        _live["runs"] = LiveRuns(Path(config["config_file_path"]).parent)
+
+
+def on_shutdown():
+    if _live["runs"]:
+        _live["runs"].close()
+
+
+def on_pre_build(config):
+    """Re-run snippets edited since `mkdocs serve` started (nothing outside serve)."""
+    _live["results"] = _live["runs"].edited() if _live["runs"] else {}
 
 
 def on_files(files, config):
@@ -51,7 +73,7 @@ def on_files(files, config):
             continue
         uri = f"notebooks/{source.stem}.ipynb"
         try:
-            content = notebook.build(root, source)
+            content = notebook.build(root, source, stale_ok=_live["runs"] is not None)
         except Exception as error:  # a kernel that dies or times out: name the page
             raise PluginError(f"{page.src_uri}: executing its notebook failed: {error}") from None
         files.append(File.generated(config, uri, content=content))
@@ -85,7 +107,17 @@ def on_page_markdown(markdown, page, config, files):
                 page.file.src_path,
                 snippet.relpath,
             )
-        return snippet_markdown(snippet, store, graphs, listed, section)
+        live = _live["results"].get(snippet.key)
+        recorded = store.recorded(snippet.key, matrix.reference)
+        drawn = graphs.recorded(snippet.key, matrix.reference)
+        if live and (
+            (live.output, live.graph) == (recorded and recorded[1], drawn and drawn[1])
+            and not live.problem(snippet)
+        ):
+            live = None  # the edit did not change what the snippet shows: nothing to mark
+        return snippet_markdown(
+            snippet, store, graphs, listed, section, live and (live, matrix.reference)
+        )
 
     def changes(match: re.Match) -> str:
         links = {key: _relative(page.file.src_uri, src) for key, src in _embedded_on.items()}
@@ -118,8 +150,18 @@ def on_page_markdown(markdown, page, config, files):
 
 
 def on_page_content(html, page, config, files):
-    graphs = OutputStore.graphs(Path(config["config_file_path"]).parent)
-    return GRAPH_PLACEHOLDER.sub(lambda m: graph_figure(graphs, m[1], m[2]), html)
+    root = Path(config["config_file_path"]).parent
+    graphs = OutputStore.graphs(root)
+
+    def figure(match: re.Match) -> str:
+        key, name = match[1], match[2]
+        if name == LIVE:
+            recorded = _live["results"][key].graph
+        else:
+            recorded = (graphs.folder(key) / name).read_text(encoding="utf-8")
+        return graph_figure(Snippet.load(root, *key.split("/")), recorded)
+
+    return GRAPH_PLACEHOLDER.sub(figure, html)
 
 
 def _relative(from_page: str, to_page: str) -> str:

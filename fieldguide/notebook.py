@@ -84,15 +84,20 @@ def cells_from_page(root: Path, page: Path) -> list[tuple[str, str]]:
     return [("markdown", head)] + cells
 
 
-def build(root: Path, page: Path, timeout: int = 120) -> str:
-    """The executed notebook for `page` as JSON text (from the cache when current)."""
+def build(root: Path, page: Path, timeout: int = 120, stale_ok: bool = False) -> str:
+    """The executed notebook for `page` as JSON text (from the cache when current).
+
+    `stale_ok` takes any cached notebook of the page instead of executing again: while
+    `mkdocs serve` runs, an edit must not wait for a whole notebook to execute.
+    """
     cells = cells_from_page(root, page)
     key = hashlib.sha256(
         json.dumps([cells, version("torch"), Path(__file__).read_text(encoding="utf-8")]).encode()
     ).hexdigest()[:16]
     cached = root / CACHE / f"{page.stem}-{key}.ipynb"
-    if cached.exists():
-        return cached.read_text(encoding="utf-8")
+    earlier = sorted((root / CACHE).glob(f"{page.stem}-*.ipynb"))
+    if cached.exists() or (stale_ok and earlier):
+        return (cached if cached.exists() else earlier[0]).read_text(encoding="utf-8")
     nb = nbformat.v4.new_notebook()
     nb.metadata.update(
         kernelspec={"name": "python3", "display_name": "Python 3", "language": "python"},

@@ -17,12 +17,14 @@ import difflib
 import html
 import re
 
+from fieldguide.engine import Result
 from fieldguide.graph_svg import svg
 from fieldguide.snippet import Snippet
 from fieldguide.store import OutputStore, version_key
 
 TRACEBACK_START = "Traceback (most recent call last):\n"
-GRAPH_PLACEHOLDER = re.compile(r"<p>FG-GRAPH:([a-z0-9_]+/[a-z0-9_]+):(\w+\.jsonl)</p>")
+GRAPH_PLACEHOLDER = re.compile(r"<p>FG-GRAPH:([a-z0-9_]+/[a-z0-9_]+):(\w+\.jsonl|live)</p>")
+LIVE = "live"  # the placeholder's name for the graph of a live run
 
 
 def version_range(versions: list[str], listed: list[str]) -> str:
@@ -70,10 +72,9 @@ def graph_placeholder(snippet: Snippet, file_name: str) -> str:
     return f"FG-GRAPH:{snippet.key}:{file_name}\n"
 
 
-def graph_figure(graphs: OutputStore, key: str, file_name: str) -> str:
+def graph_figure(snippet: Snippet, recorded: str) -> str:
     """The HTML for one recorded graph: the drawing and what it shows."""
-    recorded = (graphs.folder(key) / file_name).read_text(encoding="utf-8")
-    names = Snippet.load(graphs.root, *key.split("/")).graph
+    names = snippet.graph
     shown = ", ".join(f"<code>{html.escape(name)}</code>" for name in names)
     drawing = svg(recorded, "Autograd graph of " + ", ".join(names))
     return (
@@ -100,21 +101,38 @@ def _variant_blocks(snippet: Snippet, text: str, graph: str | None) -> str:
     return blocks + ("\n" + graph_placeholder(snippet, graph) if graph else "")
 
 
+def live_markdown(snippet: Snippet, live: Result, version: str) -> str:
+    """A run of an edited snippet during `mkdocs serve`, marked as not recorded yet."""
+    problem = live.problem(snippet)
+    why = f"\n\n    {problem}" if problem else ""
+    note = (
+        '!!! warning "Not yet recorded"\n'
+        f"    This output comes from running the edited file just now on PyTorch {version}. "
+        "Record it with `make record`; until then the tests fail for this snippet."
+        f"{why}\n"
+    )
+    return note + "\n" + _variant_blocks(snippet, live.output, LIVE if live.graph else None)
+
+
 def snippet_markdown(
     snippet: Snippet,
     store: OutputStore,
     graphs: OutputStore,
     listed: list[str],
     section: str | None = None,
+    live: tuple[Result, str] | None = None,
 ) -> str:
     """Code, then every distinct recorded output (and graph) labelled with the releases
-    that print it. `listed` is the version matrix, oldest first.
+    that print it. `listed` is the version matrix, oldest first. `live` is a fresh run
+    of an edited snippet and its PyTorch version, shown instead of the recordings.
     """
     include = snippet.relpath + (f":{section}" if section else "")
     parts = [
         f'<span id="{anchor(snippet)}"></span>\n',
         f'```python title="{snippet.relpath}"\n--8<-- "{include}"\n```\n',
     ]
+    if live:
+        return "\n".join(parts + [live_markdown(snippet, *live)])
     groups = _variants(snippet.key, store, graphs)
     if not groups:
         return "\n".join(parts)  # not recorded yet: the hook warns, strict builds fail

@@ -1,0 +1,60 @@
+"""Live authoring: while `mkdocs serve` runs, a saved snippet is re-executed on a warm
+engine and its page shows the fresh output, marked as not yet recorded.
+
+The engine (reference release, this environment's Python) starts when serving starts,
+so torch is already imported when the first edit arrives; a rebuild then only pays for
+running the edited snippets. Snippets are compared with their content when serving
+began: only those that changed are run, and each version of a file is run once.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import sys
+from pathlib import Path
+
+from fieldguide.engine import Engine, Result
+from fieldguide.snippet import Snippet, SnippetError, keys
+
+
+def _digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+class LiveRuns:
+    def __init__(self, root: Path):
+        self.root = Path(root)
+        self.engine = Engine(sys.executable, self.root)
+        self.at_start = {key: self._digest(key) for key in keys(self.root)}
+        self.results: dict[tuple[str, str], Result] = {}  # (key, content digest) -> run
+
+    def _digest(self, key: str) -> str | None:
+        path = self.root / "snippets" / f"{key}.py"
+        return _digest(path) if path.exists() else None
+
+    def edited(self) -> dict[str, Result]:
+        """Fresh results for every snippet changed (or added) since serving began."""
+        changed = {}
+        for key in keys(self.root):
+            digest = self._digest(key)
+            if digest == self.at_start.get(key):
+                continue
+            try:
+                snippet = Snippet.load(self.root, *key.split("/"))
+            except SnippetError:
+                continue  # the page build reports it
+            if (key, digest) not in self.results:
+                self.engine.submit(snippet, again=True)  # queued now: edits run side by side
+                changed[key] = snippet
+            else:
+                changed[key] = None
+        fresh = {}
+        for key, snippet in changed.items():
+            digest = self._digest(key)
+            if snippet is not None:
+                self.results[key, digest] = self.engine.result(snippet)
+            fresh[key] = self.results[key, digest]
+        return fresh
+
+    def close(self) -> None:
+        self.engine.close()
