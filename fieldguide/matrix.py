@@ -2,6 +2,7 @@
 
     python -m fieldguide.matrix run [--update-outputs] [--versions 2.0.1,2.5.1]
     python -m fieldguide.matrix envs                  list environments and their disk use
+    python -m fieldguide.matrix versions              the listed releases, as JSON
     python -m fieldguide.matrix clean                 remove every environment
     python -m fieldguide.matrix bisect KEY OLD NEW    first release where KEY's output changed
 
@@ -15,6 +16,7 @@ least-recently-used first so that together they stay under `matrix-disk-limit-gb
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import shutil
 import subprocess
@@ -209,6 +211,7 @@ def main(argv: list[str] | None = None) -> int:
     run_parser.add_argument("--update-outputs", action="store_true")
     run_parser.add_argument("--versions", help="comma-separated subset of the listed releases")
     commands.add_parser("envs", help="list the environments and their disk use")
+    commands.add_parser("versions", help="print the listed releases as JSON (for CI job matrices)")
     commands.add_parser("clean", help="remove every environment")
     bisect_parser = commands.add_parser("bisect", help="find the release where an output changed")
     bisect_parser.add_argument("key", help="topic/name of the snippet")
@@ -225,6 +228,8 @@ def main(argv: list[str] | None = None) -> int:
         return run(versions, args.update_outputs)
     if args.command == "envs":
         report_disk()
+    elif args.command == "versions":
+        print(json.dumps(matrix.versions))
     elif args.command == "clean":
         shutil.rmtree(ENVS, ignore_errors=True)
         print(f"removed {ENVS}")
