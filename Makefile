@@ -3,7 +3,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: serve test record build matrix matrix-record matrix-envs matrix-clean
+.PHONY: serve test record build matrix matrix-record matrix-envs matrix-clean chromium
 
 $(VENV)/installed: pyproject.toml
 	test -x $(BIN)/python || python3 -m venv $(VENV)
@@ -14,8 +14,18 @@ $(VENV)/installed: pyproject.toml
 serve: $(VENV)/installed
 	$(BIN)/mkdocs serve -a 127.0.0.1:8000
 
-test: $(VENV)/installed
+test: $(VENV)/installed chromium
 	$(BIN)/pytest
+
+# The browser tests (tests/test_browser.py) drive Debian's Chromium. Installed here when it
+# is missing and we are root with apt-get; otherwise those tests skip and say how to get it.
+chromium:
+	@if ! command -v chromium >/dev/null && [ ! -x /usr/bin/chromium ] \
+	    && [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	  echo "Installing chromium for the browser tests: apt-get install -y chromium"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null \
+	    || echo "Could not install chromium; the browser tests will not run." >&2; \
+	fi
 
 record: $(VENV)/installed
 	$(BIN)/pytest --update-outputs tests/test_snippets.py

@@ -25,6 +25,7 @@ def pytest_terminal_summary(terminalreporter, config: pytest.Config) -> None:
     folder = config.stash.get(_USED, None)
     if folder is None:
         return
+    terminalreporter.ensure_newline()  # end the last progress line first
     terminalreporter.section("browser screenshots")
     shots = sorted(folder.glob("*.png"))
     terminalreporter.write_line(f"{len(shots)} full-page screenshots in {folder}/")
