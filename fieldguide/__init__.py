@@ -2,11 +2,16 @@
 
 snippet.py        what a snippet is and the directives it declares
 forkserver.py     the warm process that imports torch once and forks a child per snippet
+autograd_graph.py reads a snippet's autograd graph in its child, after the run (# graph:)
 engine.py         the client that starts a fork server and hands out results per snippet
 normalize.py      what makes captured output byte-stable
-store.py          the committed recorded outputs, one file per distinct output
+store.py          the committed recordings: outputs, and graphs beside them
 matrix.py         the PyTorch releases, their environments, bisecting a change
 pytest_plugin.py  pytest options and the session's engine (checks: tests/test_snippets.py)
 render.py         the Markdown a page gets for a snippet
-mkdocs_hooks.py   the MkDocs hook that expands snippet lines in pages
+graph_svg.py      draws a recorded graph as SVG
+error_index.py    the error index page, built from the recorded outputs
+notebook.py       one executed Jupyter notebook per page
+live.py           re-runs edited snippets while `mkdocs serve` runs
+mkdocs_hooks.py   the MkDocs hook that puts all of the above into pages
 """
