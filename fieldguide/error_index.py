@@ -13,10 +13,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from fieldguide.render import TRACEBACK_START, anchor, fence, version_range
 from fieldguide.snippet import Snippet
 from fieldguide.store import OutputStore, version_key
 
-TRACEBACK_START = "Traceback (most recent call last):\n"
 _WARNING = re.compile(r"^\S+:\d+: (\w*Warning): (.*)$")
 _PLACEHOLDERS = [
     (re.compile(r"\[torch\.\w+ \[[\d, ]*\]\]"), "[<tensor type> [<shape>]]"),
@@ -129,8 +129,6 @@ def newest_first(groups: dict[str, set[str]]) -> list[tuple[str, list[str]]]:
 def markdown(entries: list[Entry], snippets: dict[str, Snippet], pages: dict[str, str], listed: list[str]) -> str:
     """The index page's body. `pages` maps snippet keys to the page (relative link) that
     shows them; an entry whose snippet or fix is on no page is an error the author must fix."""
-    from fieldguide.render import anchor, fence, version_range
-
     def link(key: str) -> str:
         if key not in pages:
             raise ValueError(

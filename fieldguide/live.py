@@ -17,10 +17,6 @@ from fieldguide.engine import Engine, Result
 from fieldguide.snippet import Snippet, SnippetError, keys
 
 
-def _digest(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
-
-
 class LiveRuns:
     def __init__(self, root: Path):
         self.root = Path(root)
@@ -30,11 +26,12 @@ class LiveRuns:
 
     def _digest(self, key: str) -> str | None:
         path = self.root / "snippets" / f"{key}.py"
-        return _digest(path) if path.exists() else None
+        return hashlib.sha256(path.read_bytes()).hexdigest() if path.exists() else None
 
     def edited(self) -> dict[str, Result]:
         """Fresh results for every snippet changed (or added) since serving began."""
-        changed = {}
+        queued = []  # submitted first, collected after: edited snippets run side by side
+        current = {}
         for key in keys(self.root):
             digest = self._digest(key)
             if digest == self.at_start.get(key):
@@ -43,18 +40,13 @@ class LiveRuns:
                 snippet = Snippet.load(self.root, *key.split("/"))
             except SnippetError:
                 continue  # the page build reports it
-            if (key, digest) not in self.results:
-                self.engine.submit(snippet, again=True)  # queued now: edits run side by side
-                changed[key] = snippet
-            else:
-                changed[key] = None
-        fresh = {}
-        for key, snippet in changed.items():
-            digest = self._digest(key)
-            if snippet is not None:
-                self.results[key, digest] = self.engine.result(snippet)
-            fresh[key] = self.results[key, digest]
-        return fresh
+            current[key] = (key, digest)
+            if current[key] not in self.results:
+                self.engine.submit(snippet, again=True)
+                queued.append(snippet)
+        for snippet in queued:
+            self.results[current[snippet.key]] = self.engine.result(snippet)
+        return {key: self.results[run] for key, run in current.items()}
 
     def close(self) -> None:
         self.engine.close()

@@ -21,16 +21,19 @@ from mkdocs.structure.files import File
 from fieldguide import error_index, notebook
 from fieldguide.matrix import load as load_matrix
 from fieldguide.live import LiveRuns
-from fieldguide.render import LIVE, GRAPH_PLACEHOLDER, changes_markdown, graph_figure, snippet_markdown
+from fieldguide.render import (
+    GRAPH_PLACEHOLDER,
+    LIVE,
+    SNIPPET_LINE,
+    changes_markdown,
+    graph_figure,
+    snippet_markdown,
+)
 from fieldguide.snippet import Snippet, SnippetError, discover
 from fieldguide.store import OutputStore
 
 log = logging.getLogger("mkdocs.hooks.snippets")
 
-SNIPPET_LINE = re.compile(
-    r'^\{\{\s*snippet\(\s*"([a-z0-9_]+)/([a-z0-9_]+)"\s*(?:,\s*"([\w-]+)"\s*)?\)\s*\}\}\s*$',
-    re.MULTILINE,
-)
 CHANGES_LINE = re.compile(r"^\{\{\s*version_changes\(\)\s*\}\}\s*$", re.MULTILINE)
 ERRORS_LINE = re.compile(r"^\{\{\s*error_index\(\)\s*\}\}\s*$", re.MULTILINE)
 VERSIONS_MARK = re.compile(r"\{\{\s*torch_versions\(\)\s*\}\}")
@@ -108,13 +111,11 @@ def on_page_markdown(markdown, page, config, files):
                 snippet.relpath,
             )
         live = _live["results"].get(snippet.key)
-        recorded = store.recorded(snippet.key, matrix.reference)
-        drawn = graphs.recorded(snippet.key, matrix.reference)
-        if live and (
-            (live.output, live.graph) == (recorded and recorded[1], drawn and drawn[1])
-            and not live.problem(snippet)
-        ):
-            live = None  # the edit did not change what the snippet shows: nothing to mark
+        if live and not live.problem(snippet):
+            recorded = store.recorded(snippet.key, matrix.reference)
+            drawn = graphs.recorded(snippet.key, matrix.reference)
+            if (live.output, live.graph) == (recorded and recorded[1], drawn and drawn[1]):
+                live = None  # the edit did not change what the snippet shows: nothing to mark
         return snippet_markdown(
             snippet, store, graphs, listed, section, live and (live, matrix.reference)
         )

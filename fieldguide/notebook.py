@@ -25,10 +25,10 @@ import nbformat
 from jupyter_client.manager import KernelManager
 from nbclient import NotebookClient
 
+from fieldguide.render import SNIPPET_LINE
 from fieldguide.snippet import Snippet
 
 CACHE = Path(".cache") / "notebooks"
-SNIPPET_LINE = re.compile(r'^\{\{\s*snippet\(\s*"([a-z0-9_]+)/([a-z0-9_]+)"\s*(?:,\s*"[\w-]+"\s*)?\)\s*\}\}\s*$')
 HEADING = re.compile(r"^(#{1,3}) (.*)$")
 RESET = """\
 import random, numpy, torch

@@ -23,6 +23,11 @@ from fieldguide.snippet import Snippet
 from fieldguide.store import OutputStore, version_key
 
 TRACEBACK_START = "Traceback (most recent call last):\n"
+# A page line that embeds a snippet: {{ snippet("topic/name") }} or {{ snippet("topic/name", "section") }}
+SNIPPET_LINE = re.compile(
+    r'^\{\{\s*snippet\(\s*"([a-z0-9_]+)/([a-z0-9_]+)"\s*(?:,\s*"([\w-]+)"\s*)?\)\s*\}\}\s*$',
+    re.MULTILINE,
+)
 GRAPH_PLACEHOLDER = re.compile(r"<p>FG-GRAPH:([a-z0-9_]+/[a-z0-9_]+):(\w+\.jsonl|live)</p>")
 LIVE = "live"  # the placeholder's name for the graph of a live run
 

@@ -1,7 +1,7 @@
 """The built site in a real browser: Debian's Chromium, driven by Playwright.
 
-The site is built once (`mkdocs build --strict`, as in tests/test_site.py) and served on
-127.0.0.1 by a throwaway HTTP server. Every page is then loaded once and checked for
+The site is built once (the `site` fixture in tests/conftest.py, shared with
+tests/test_site.py) and served on 127.0.0.1 by a throwaway HTTP server. Every page is then loaded once and checked for
 console errors, uncaught exceptions, requests to any host other than 127.0.0.1, output
 blocks and diagrams that do not show; a full-page screenshot of each lands in
 build/screenshots/ (named in pytest's summary). Further tests click through what only a
@@ -21,8 +21,6 @@ import json
 import os
 import re
 import shutil
-import subprocess
-import sys
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -31,7 +29,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from fieldguide.matrix import load as load_matrix
-from fieldguide.mkdocs_hooks import SNIPPET_LINE
+from fieldguide.render import SNIPPET_LINE
 
 try:
     from playwright.sync_api import expect, sync_playwright
@@ -144,20 +142,6 @@ def browser():
         launched = playwright.chromium.launch(executable_path=chromium, headless=True, args=CHROMIUM_ARGS)
         yield launched
         launched.close()
-
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory) -> Path:
-    target = tmp_path_factory.mktemp("browser-site")
-    proc = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(target)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
-    )
-    assert proc.returncode == 0, f"mkdocs build --strict failed:\n{proc.stdout}{proc.stderr}"
-    return target
 
 
 class QuietHandler(http.server.SimpleHTTPRequestHandler):

@@ -17,6 +17,7 @@ import pytest
 from fieldguide import error_index, notebook
 from fieldguide.matrix import load as load_matrix
 from fieldguide.normalize import normalize
+from fieldguide.render import SNIPPET_LINE, TRACEBACK_START
 from fieldguide.snippet import Snippet
 from fieldguide.store import OutputStore
 
@@ -27,8 +28,8 @@ WARNING_LINE = re.compile(r"^\S+:\d+: \w*Warning: ")
 
 def printed(recorded: str) -> str:
     """What the snippet itself printed: the recording without warnings and the traceback."""
-    if error_index.TRACEBACK_START in recorded:
-        recorded = recorded[: recorded.rindex(error_index.TRACEBACK_START)]
+    if TRACEBACK_START in recorded:
+        recorded = recorded[: recorded.rindex(TRACEBACK_START)]
     kept, in_warning = [], False
     for line in recorded.splitlines(keepends=True):
         if WARNING_LINE.match(line):
@@ -41,7 +42,7 @@ def printed(recorded: str) -> str:
 
 def snippets_of(page: Path) -> list[Snippet]:
     lines = page.read_text(encoding="utf-8").splitlines()
-    return [Snippet.load(ROOT, m[1], m[2]) for m in map(notebook.SNIPPET_LINE.match, lines) if m]
+    return [Snippet.load(ROOT, m[1], m[2]) for m in map(SNIPPET_LINE.match, lines) if m]
 
 
 def test_every_page_with_snippets_has_a_notebook():

@@ -3,10 +3,7 @@
 from __future__ import annotations
 
 import html
-import os
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -20,20 +17,6 @@ EXTERNAL = re.compile(r"""<(?:script|link|img|iframe|source)\b[^>]*\b(?:src|href
 CSS_EXTERNAL = re.compile(r"""(?:url\(\s*["']?|@import\s+["'])(?:https?:)?//""")
 CODE_TITLE = re.compile(r'<span class="filename">(snippets/[a-z0-9_/]+\.py)</span>')
 OUTPUT_BLOCK = re.compile(r'<div class="fg-output[^"]*"><span class="filename">')
-
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory) -> Path:
-    target = tmp_path_factory.mktemp("site")
-    proc = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(target)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
-    )
-    assert proc.returncode == 0, f"mkdocs build --strict failed:\n{proc.stdout}{proc.stderr}"
-    return target
 
 
 def test_strict_build(site):
