@@ -8,6 +8,7 @@ stays plain PyTorch:
     # min-torch: 2.1           the oldest PyTorch release that has the API it shows
     # graph: loss, h           after the run, draw the autograd graph behind these tensors
     # fixed-by: topic/name     the snippet that shows the fix for the error this one raises
+    # cause: <one line>        the real-world cause this snippet reproduces (error index)
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from pathlib import Path
 DEFAULT_TIMEOUT = 60.0
 SNIPPETS_DIR = "snippets"
 
-_DIRECTIVE = re.compile(r"^#\s*(raises|timeout|min-torch|graph|fixed-by)\s*:\s*(.*?)\s*$")
+_DIRECTIVE = re.compile(r"^#\s*(raises|timeout|min-torch|graph|fixed-by|cause)\s*:\s*(.*?)\s*$")
 _KEY = re.compile(r"^[a-z0-9_]+/[a-z0-9_]+$")
 _IDENTIFIER = re.compile(r"^[A-Za-z_]\w*$")
 _NAME = re.compile(r"^[a-z0-9_]+$")
@@ -40,6 +41,7 @@ class Snippet:
     min_torch: str | None = None
     graph: tuple[str, ...] = ()
     fixed_by: str | None = None
+    cause: str | None = None
 
     @property
     def key(self) -> str:
@@ -110,6 +112,13 @@ def _parse_directives(relpath: str, text: str) -> dict:
                     "e.g. '# fixed-by: inplace/relu_inplace_fixed'."
                 )
             found["fixed_by"] = value
+        elif key == "cause":
+            if not value:
+                raise SnippetError(
+                    f"{relpath}:{lineno}: '# cause:' is empty; say in one line what real code "
+                    "does to get this error, e.g. '# cause: an optimizer step between forward and backward'."
+                )
+            found["cause"] = value
         else:
             try:
                 seconds = float(value)

@@ -1,0 +1,117 @@
+"""Checked quotes: prose that quotes what a snippet prints names the snippet, and the
+quote is checked against the recorded outputs.
+
+In a page:
+
+    {{ quote("data/version_counter", "t._version 1") }}
+    {{ quote("inplace/exp_output_index_assign", "output 0 of Exp", since="2.11") }}
+    {{ quote("inplace/exp_output_index_assign", "ExpBackward0", until="2.10") }}
+
+The text must occur in the snippet's recorded output on every listed release the quote
+speaks of: all of them, or, with `since`/`until` (a minor release such as "2.11",
+inclusive), exactly those: inside the range it must occur, outside it must not. The page
+shows the quote as inline code linked to the output it comes from, with the range
+written out, so the sentence always names the releases it holds on.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from fieldguide.store import OutputStore, version_key
+
+# `{{ quote(...) }}` anywhere in a line; the arguments are Python/Jinja literals
+QUOTE_CALL = re.compile(r"\{\{\s*quote\((.*?)\)\s*\}\}")
+QUOTE_WORD = re.compile(r"\bquote\(")
+
+
+class QuoteError(ValueError):
+    """A quote whose call cannot be read; the message says what to write instead."""
+
+
+@dataclass(frozen=True)
+class Quote:
+    key: str
+    text: str
+    since: str | None = None
+    until: str | None = None
+
+    def covers(self, version: str) -> bool:
+        minor = version_key(version)[:2]
+        return (self.since is None or minor >= version_key(self.since)[:2]) and (
+            self.until is None or minor <= version_key(self.until)[:2]
+        )
+
+    @property
+    def label(self) -> str:
+        """The releases the quote is about, as the page writes them ('' when all)."""
+        if self.since and self.until:
+            return f"{self.since} – {self.until}"
+        if self.since:
+            return f"from {self.since}"
+        return f"up to {self.until}" if self.until else ""
+
+
+def parse(arguments: str) -> Quote:
+    """The Quote for the text between `quote(` and `)`."""
+    try:
+        call = ast.parse(f"quote({arguments})", mode="eval").body
+        args = [ast.literal_eval(a) for a in call.args]
+        kwargs = {k.arg: ast.literal_eval(k.value) for k in call.keywords}
+        quote = Quote(*args, **kwargs)
+    except (SyntaxError, ValueError, TypeError) as error:
+        raise QuoteError(
+            f"quote({arguments}) cannot be read ({error}); write "
+            '{{ quote("topic/name", "text") }}, optionally with since="2.11" or until="2.10".'
+        ) from None
+    for bound in (quote.since, quote.until):
+        if bound is not None and not re.fullmatch(r"\d+\.\d+", bound):
+            raise QuoteError(f'quote({arguments}): a release bound is a minor release such as "2.11"')
+    return quote
+
+
+@dataclass(frozen=True)
+class PageQuote:
+    page: str  # docs/<page>.md
+    line: int
+    quote: Quote
+
+
+def quotes_in(root: Path, page: Path) -> list[PageQuote]:
+    """Every quote on a page, with its line. A `quote(` the pattern cannot read is an error."""
+    found = []
+    for number, line in enumerate(page.read_text(encoding="utf-8").splitlines(), 1):
+        where = f"{page.relative_to(root)}:{number}"
+        calls = QUOTE_CALL.findall(line)
+        if len(calls) != len(QUOTE_WORD.findall(line)):
+            raise QuoteError(f"{where}: a quote( call is not written as {{{{ quote(...) }}}} on one line")
+        for arguments in calls:
+            try:
+                found.append(PageQuote(str(page.relative_to(root)), number, parse(arguments)))
+            except QuoteError as error:
+                raise QuoteError(f"{where}: {error}") from None
+    return found
+
+
+def problems(quote: Quote, store: OutputStore, listed: list[str]) -> list[str]:
+    """Why the quote is not what the recordings print on the releases it speaks of."""
+    recorded = {v: text for versions, text in store.by_output(quote.key) for v in versions}
+    if not recorded:
+        return [f"{quote.key} has no recorded output; check the snippet name"]
+    missing = [v for v in listed if v in recorded and quote.covers(v) and quote.text not in recorded[v]]
+    extra = [v for v in listed if v in recorded and not quote.covers(v) and quote.text in recorded[v]]
+    covered = [v for v in listed if v in recorded and quote.covers(v)]
+    out = []
+    if not covered:
+        out.append(f"the range {quote.label!r} holds no recorded release of {quote.key}")
+    if missing:
+        out.append(f"{quote.key} does not print {quote.text!r} on torch {', '.join(missing)}")
+    if extra:
+        out.append(
+            f"{quote.key} also prints {quote.text!r} on torch {', '.join(extra)}, outside "
+            f"{quote.label!r}; widen the range (or drop it if it holds everywhere)"
+        )
+    return out
