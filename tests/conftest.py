@@ -1,20 +1,48 @@
-"""Shared by the test modules: the strictly built site (tests/test_site.py and
-tests/test_browser.py read the same build), the folder the browser tests leave their
-screenshots in, and a line in pytest's summary saying where it is."""
+"""Shared by the test modules: the strictly built site (tests/test_site.py and the browser
+tests read the same build), Debian's Chromium driven by Playwright and the HTTP server
+that serves the build to it (tests/test_browser.py, tests/test_diagnose.py), the folder
+the browser tests leave their screenshots in, and a line in pytest's summary saying where
+it is."""
 
 from __future__ import annotations
 
+import functools
+import http.server
 import os
 import shutil
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pytest
 
+try:
+    from playwright.sync_api import sync_playwright
+except ImportError:  # reported by the `browser` fixture, as a skip or a failure
+    sync_playwright = None
+
 ROOT = Path(__file__).resolve().parents[1]
 SCREENSHOTS = ROOT / "build" / "screenshots"
 _USED = pytest.StashKey[Path]()
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-default-apps",
+    "--disable-extensions",
+    "--metrics-recording-only",
+    "--mute-audio",
+]
+GET_CHROMIUM = (
+    "install it with `apt-get update && apt-get install -y chromium` "
+    "(`make test` does that by itself when run as root)"
+)
+GET_PLAYWRIGHT = "install it into .venv with `.venv/bin/pip install -e .` (or run `make test`)"
 
 
 @pytest.fixture(scope="session")
@@ -30,6 +58,55 @@ def site(tmp_path_factory) -> Path:
     )
     assert proc.returncode == 0, f"mkdocs build --strict failed:\n{proc.stdout}{proc.stderr}"
     return target
+
+
+def find_chromium() -> str | None:
+    for name in ("chromium", "chromium-browser"):
+        if found := shutil.which(name):
+            return found
+    return "/usr/bin/chromium" if os.access("/usr/bin/chromium", os.X_OK) else None
+
+
+def unavailable(what: str) -> None:
+    if os.environ.get("FIELDGUIDE_REQUIRE_BROWSER") == "1":
+        pytest.fail(f"{what} (FIELDGUIDE_REQUIRE_BROWSER=1, so this is a failure, not a skip)", pytrace=False)
+    pytest.skip(what)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    if sync_playwright is None:
+        unavailable(f"the browser tests need Playwright for Python; {GET_PLAYWRIGHT}")
+    chromium = find_chromium()
+    if chromium is None:
+        unavailable(f"the browser tests need Chromium and none was found; {GET_CHROMIUM}")
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=chromium, headless=True, args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
+
+
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format, *args):
+        pass
+
+
+@pytest.fixture(scope="module")
+def server(site) -> str:
+    """The built site on http://127.0.0.1:<a free port>/."""
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(QuietHandler, directory=site))
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{httpd.server_port}/"
+    httpd.shutdown()
+    httpd.server_close()
+
+
+@pytest.fixture
+def context(browser):
+    """A fresh browser context (light scheme, clipboard allowed) for one test."""
+    ctx = browser.new_context(color_scheme="light", permissions=["clipboard-read", "clipboard-write"])
+    yield ctx
+    ctx.close()
 
 
 @pytest.fixture(scope="session")

@@ -15,13 +15,8 @@ FIELDGUIDE_REQUIRE_BROWSER=1 (set by CI) they fail instead.
 
 from __future__ import annotations
 
-import functools
-import http.server
 import json
-import os
 import re
-import shutil
-import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -32,29 +27,11 @@ from fieldguide.matrix import load as load_matrix
 from fieldguide.render import SNIPPET_LINE
 
 try:
-    from playwright.sync_api import expect, sync_playwright
-except ImportError:  # reported by the `browser` fixture, as a skip or a failure
-    sync_playwright = None
+    from playwright.sync_api import expect
+except ImportError:  # reported by the `browser` fixture (tests/conftest.py), as a skip or a failure
+    expect = None
 
 ROOT = Path(__file__).resolve().parents[1]
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-dev-shm-usage",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-default-apps",
-    "--disable-extensions",
-    "--metrics-recording-only",
-    "--mute-audio",
-]
-GET_CHROMIUM = (
-    "install it with `apt-get update && apt-get install -y chromium` "
-    "(`make test` does that by itself when run as root)"
-)
-GET_PLAYWRIGHT = "install it into .venv with `.venv/bin/pip install -e .` (or run `make test`)"
 # Material 9.8 puts its copy button in `nav.md-code__nav`; older releases used `.md-clipboard`.
 COPY_BUTTON = '.md-code__button[data-md-type="copy"], .md-clipboard'
 SEARCH_RESULTS_CHECKED = 3  # the pasted error must lead to its page among the first results
@@ -116,55 +93,6 @@ TAB_SETS = """() => {
   }
   return sets;
 }"""
-
-
-def find_chromium() -> str | None:
-    for name in ("chromium", "chromium-browser"):
-        if found := shutil.which(name):
-            return found
-    return "/usr/bin/chromium" if os.access("/usr/bin/chromium", os.X_OK) else None
-
-
-def unavailable(what: str) -> None:
-    if os.environ.get("FIELDGUIDE_REQUIRE_BROWSER") == "1":
-        pytest.fail(f"{what} (FIELDGUIDE_REQUIRE_BROWSER=1, so this is a failure, not a skip)", pytrace=False)
-    pytest.skip(what)
-
-
-@pytest.fixture(scope="module")
-def browser():
-    if sync_playwright is None:
-        unavailable(f"the browser tests need Playwright for Python; {GET_PLAYWRIGHT}")
-    chromium = find_chromium()
-    if chromium is None:
-        unavailable(f"the browser tests need Chromium and none was found; {GET_CHROMIUM}")
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=chromium, headless=True, args=CHROMIUM_ARGS)
-        yield launched
-        launched.close()
-
-
-class QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format, *args):
-        pass
-
-
-@pytest.fixture(scope="module")
-def server(site) -> str:
-    """The built site on http://127.0.0.1:<a free port>/."""
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(QuietHandler, directory=site))
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{httpd.server_port}/"
-    httpd.shutdown()
-    httpd.server_close()
-
-
-@pytest.fixture
-def context(browser):
-    """A fresh browser context (light scheme, clipboard allowed) for one test."""
-    ctx = browser.new_context(color_scheme="light", permissions=["clipboard-read", "clipboard-write"])
-    yield ctx
-    ctx.close()
 
 
 @dataclass
