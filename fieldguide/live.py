@@ -14,7 +14,13 @@ import sys
 from pathlib import Path
 
 from fieldguide.engine import Engine, Result
+from fieldguide.matrix import load as load_matrix
 from fieldguide.snippet import Snippet, SnippetError, keys
+from fieldguide.store import OutputStore
+
+# snippet key -> (fresh run, torch version) for each edited snippet whose page must show
+# the fresh run; filled by the MkDocs hook before each rebuild, read by the macros
+CURRENT: dict[str, tuple[Result, str]] = {}
 
 
 class LiveRuns:
@@ -47,6 +53,21 @@ class LiveRuns:
         for snippet in queued:
             self.results[current[snippet.key]] = self.engine.result(snippet)
         return {key: self.results[run] for key, run in current.items()}
+
+    def changed(self) -> dict[str, tuple[Result, str]]:
+        """The edited snippets whose run differs from the reference recording (or failed):
+        an edit that changes nothing a page shows is not marked."""
+        reference = load_matrix(self.root).reference
+        store, graphs = OutputStore(self.root), OutputStore.graphs(self.root)
+        shown = {}
+        for key, result in self.edited().items():
+            recorded = store.recorded(key, reference)
+            drawn = graphs.recorded(key, reference)
+            same = (result.output, result.graph) == (recorded and recorded[1], drawn and drawn[1])
+            snippet = Snippet.load(self.root, *key.split("/"))
+            if result.problem(snippet) or not same:
+                shown[key] = (result, reference)
+        return shown
 
     def close(self) -> None:
         self.engine.close()

@@ -4,22 +4,28 @@ A notebook holds the page's headings and the paragraph that introduces each snip
 then the snippet's file as a code cell, and is executed top to bottom in a Jupyter
 kernel with nbclient (the machinery mkdocs-jupyter uses), so its outputs are the ones a
 reader who downloads and runs it gets. Each snippet expects a fresh interpreter; a hidden
-cell before each one restores what a snippet may change (anomaly mode, grad mode, seeds)
-and is dropped from the saved notebook.
+cell before each one clears the namespace and restores what a snippet may change
+(anomaly mode, grad mode, seeds), and is dropped from the saved notebook.
 
-Executing takes seconds per notebook, so executed notebooks are cached by a hash of what
-they depend on (page text, snippet files, PyTorch version, this file) in
-`.cache/notebooks/`; a build re-executes only the ones that changed.
+Executed notebooks are cached by a hash of what they depend on (page text, snippet
+files, PyTorch version, this file) in `.cache/notebooks/`; a build executes only the
+ones that changed, two kernels side by side, each running its share of notebooks.
+`write_all` puts them in docs/notebooks/ (not committed), where MkDocs renders each as a
+page (mkdocs-jupyter) and any builder copies it as a download:
+
+    python -m fieldguide.notebook      execute what changed and write docs/notebooks/
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import multiprocessing
 import re
+import sys
 import tempfile
 from importlib.metadata import version
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 import nbformat
 from jupyter_client.manager import KernelManager
@@ -29,8 +35,11 @@ from fieldguide.render import SNIPPET_LINE
 from fieldguide.snippet import Snippet
 
 CACHE = Path(".cache") / "notebooks"
+FOLDER = "notebooks"  # under docs/
+KERNELS = 2  # this machine's cores
 HEADING = re.compile(r"^(#{1,3}) (.*)$")
 RESET = """\
+%reset -f
 import random, numpy, torch
 torch.autograd.set_detect_anomaly(False)
 torch.set_grad_enabled(True)
@@ -84,37 +93,67 @@ def cells_from_page(root: Path, page: Path) -> list[tuple[str, str]]:
     return [("markdown", head)] + cells
 
 
-def build(root: Path, page: Path, timeout: int = 120, stale_ok: bool = False) -> str:
+def _cache_path(root: Path, page: Path) -> Path:
+    cells = cells_from_page(root, page)
+    key = hashlib.sha256(
+        json.dumps([cells, version("torch"), Path(__file__).read_text(encoding="utf-8")]).encode()
+    ).hexdigest()[:16]
+    return root / CACHE / f"{page.stem}-{key}.ipynb"
+
+
+def build(root: Path, page: Path, stale_ok: bool = False) -> str:
     """The executed notebook for `page` as JSON text (from the cache when current).
 
     `stale_ok` takes any cached notebook of the page instead of executing again: while
     `mkdocs serve` runs, an edit must not wait for a whole notebook to execute.
     """
-    cells = cells_from_page(root, page)
-    key = hashlib.sha256(
-        json.dumps([cells, version("torch"), Path(__file__).read_text(encoding="utf-8")]).encode()
-    ).hexdigest()[:16]
-    cached = root / CACHE / f"{page.stem}-{key}.ipynb"
-    earlier = sorted((root / CACHE).glob(f"{page.stem}-*.ipynb"))
-    if cached.exists() or (stale_ok and earlier):
-        return (cached if cached.exists() else earlier[0]).read_text(encoding="utf-8")
+    return build_all(root, [page], stale_ok)[page]
+
+
+def build_all(root: Path, pages: list[Path], stale_ok: bool = False) -> dict[Path, str]:
+    """Executed notebooks of `pages`, executing those not cached, KERNELS at a time."""
+    cached = {page: _cache_path(root, page) for page in pages}
+    todo = []
+    for page, path in cached.items():
+        earlier = sorted(path.parent.glob(f"{page.stem}-*.ipynb"))
+        if not path.exists() and stale_ok and earlier:
+            cached[page] = earlier[0]
+        elif not path.exists():
+            todo.append(page)
+    if len(todo) > 1:
+        shares = [todo[i::KERNELS] for i in range(KERNELS)]
+        with multiprocessing.get_context("spawn").Pool(KERNELS) as pool:
+            pool.starmap(_execute_share, [(root, share) for share in shares])
+    elif todo:
+        _execute_share(root, todo)
+    return {page: path.read_text(encoding="utf-8") for page, path in cached.items()}
+
+
+def _execute_share(root: Path, pages: list[Path], timeout: int = 120) -> None:
+    """Execute several pages' notebooks one after another in one kernel, caching each."""
+    with tempfile.TemporaryDirectory() as sockets:  # local sockets, not TCP ports
+        kernel = KernelManager(kernel_name="python3", transport="ipc", ip=f"{sockets}/kernel")
+        kernel.start_kernel(cwd=str(root))
+        try:
+            for page in pages:
+                _store(root, page, _execute(root, page, kernel, timeout))
+        finally:
+            kernel.shutdown_kernel(now=True)
+
+
+def _execute(root: Path, page: Path, kernel: KernelManager, timeout: int) -> str:
     nb = nbformat.v4.new_notebook()
     nb.metadata.update(
         kernelspec={"name": "python3", "display_name": "Python 3", "language": "python"},
         language_info={"name": "python"},
     )
-    for kind, source in cells:
+    for kind, source in cells_from_page(root, page):
         if kind == "code":
             nb.cells.append(nbformat.v4.new_code_cell(RESET, metadata={"fieldguide": "reset"}))
             nb.cells.append(nbformat.v4.new_code_cell(source))
         else:
             nb.cells.append(nbformat.v4.new_markdown_cell(source))
-    with tempfile.TemporaryDirectory() as sockets:  # local sockets, not TCP ports
-        kernel = KernelManager(kernel_name="python3", transport="ipc", ip=f"{sockets}/kernel")
-        try:
-            NotebookClient(nb, km=kernel, timeout=timeout, allow_errors=True).execute(cwd=str(root))
-        finally:
-            kernel.shutdown_kernel(now=True)
+    NotebookClient(nb, km=kernel, timeout=timeout, allow_errors=True).execute()
     nb.cells = [cell for cell in nb.cells if cell.metadata.get("fieldguide") != "reset"]
     for number, cell in enumerate((c for c in nb.cells if c.cell_type == "code"), 1):
         cell.execution_count = number  # as if run top to bottom without the hidden cells
@@ -122,9 +161,57 @@ def build(root: Path, page: Path, timeout: int = 120, stale_ok: bool = False) ->
             if "execution_count" in output:
                 output["execution_count"] = number
     nbformat.validate(nb)
-    text = nbformat.writes(nb)
+    return nbformat.writes(nb)
+
+
+def _store(root: Path, page: Path, text: str) -> None:
+    cached = _cache_path(root, page)
     cached.parent.mkdir(parents=True, exist_ok=True)
     for stale in cached.parent.glob(f"{page.stem}-*.ipynb"):
         stale.unlink()
     cached.write_text(text, encoding="utf-8")
-    return text
+
+
+def pages_with_snippets(root: Path) -> list[Path]:
+    return [p for p in sorted((root / "docs").glob("*.md")) if SNIPPET_LINE.search(p.read_text(encoding="utf-8"))]
+
+
+def write_all(root: Path, stale_ok: bool = False) -> list[str]:
+    """Write docs/notebooks/<page>.ipynb for every page with snippets (only files whose
+    content changed, so `mkdocs serve` does not see an edit); their docs-relative paths."""
+    folder = root / "docs" / FOLDER
+    folder.mkdir(exist_ok=True)
+    written = []
+    for page, text in build_all(root, pages_with_snippets(root), stale_ok).items():
+        target = folder / f"{page.stem}.ipynb"
+        if not target.exists() or target.read_text(encoding="utf-8") != text:
+            target.write_text(text, encoding="utf-8")
+        written.append(f"{FOLDER}/{target.name}")
+    return written
+
+
+# Set by the MkDocs hook: there, every notebook is also a page (mkdocs-jupyter).
+rendered_as_pages = False
+
+
+def link_markdown(page: str, directory_urls: bool) -> str:
+    """The page's notebook buttons: a download in every build, and under MkDocs a link to
+    the notebook rendered as a page of the site."""
+    name = f"{PurePosixPath(page).stem}.ipynb"
+    source = f"{FOLDER}/{name}"  # a Markdown link to the file, relative to the page's source
+    if not rendered_as_pages:
+        return f'[:material-download: Download notebook]({source}){{ .md-button .fg-notebook download="{name}" }}'
+    # mkdocs-jupyter copies the file beside the notebook's page (include_source)
+    up = "../" * (page.count("/") + (1 if directory_urls else 0))
+    stem = PurePosixPath(page).stem
+    download = f"{up}{FOLDER}/{stem}/{name}" if directory_urls else f"{up}{FOLDER}/{name}"
+    return (
+        f"[:material-notebook: Executed notebook]({source}){{ .md-button .fg-notebook }} "
+        f'<a class="md-button fg-notebook" href="{download}" download>Download notebook</a>'
+    )
+
+
+if __name__ == "__main__":
+    for path in write_all(Path.cwd()):
+        print(f"docs/{path}")
+    sys.exit(0)

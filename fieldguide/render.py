@@ -2,13 +2,13 @@
 then the autograd graph when the snippet asks for one.
 
 The code is pulled in by pymdownx.snippets (`check_paths: true`, so a missing file or
-section fails the build); outputs and graphs come from the recorded stores, never from
-running anything. What every recorded release shares is shown once; where releases
-differ (in output or graph), each variant gets a tab labelled with its version range,
-newest first.
-
-A graph is left in the Markdown as a placeholder paragraph (`graph_placeholder`): the
-hook swaps it for the SVG once the page is HTML, so Markdown never touches the drawing.
+section fails the build), without the directive lines at the top of the file: the page
+shows what they mean instead (a link to the fix, the diagram, a version note), and the
+line numbers start where the shown code starts, so they match a traceback's. Outputs and
+graphs come from the recorded stores, never from running anything. What every recorded
+release shares is shown once; where releases differ (in output or graph), each variant
+gets a tab labelled with its version range, newest first. A graph is inline SVG, so any
+Markdown builder shows it.
 """
 
 from __future__ import annotations
@@ -28,8 +28,6 @@ SNIPPET_LINE = re.compile(
     r'^\{\{\s*snippet\(\s*"([a-z0-9_]+)/([a-z0-9_]+)"\s*(?:,\s*"([\w-]+)"\s*)?\)\s*\}\}\s*$',
     re.MULTILINE,
 )
-GRAPH_PLACEHOLDER = re.compile(r"<p>FG-GRAPH:([a-z0-9_]+/[a-z0-9_]+):(\w+\.jsonl|live)</p>")
-LIVE = "live"  # the placeholder's name for the graph of a live run
 
 
 def version_range(versions: list[str], listed: list[str]) -> str:
@@ -68,13 +66,10 @@ def _indent(text: str) -> str:
     return "".join("    " + line if line.strip() else line for line in text.splitlines(True))
 
 
-def anchor(snippet: Snippet) -> str:
-    """The id a page gives a snippet's block, so other pages can link to it."""
-    return f"snippet-{snippet.topic}-{snippet.name}".replace("_", "-")
-
-
-def graph_placeholder(snippet: Snippet, file_name: str) -> str:
-    return f"FG-GRAPH:{snippet.key}:{file_name}\n"
+def anchor(snippet: Snippet | str) -> str:
+    """The id a page gives a snippet's block (by snippet or key), so other pages can link to it."""
+    key = snippet if isinstance(snippet, str) else snippet.key
+    return "snippet-" + key.replace("/", "-").replace("_", "-")
 
 
 def graph_figure(snippet: Snippet, recorded: str) -> str:
@@ -83,7 +78,7 @@ def graph_figure(snippet: Snippet, recorded: str) -> str:
     shown = ", ".join(f"<code>{html.escape(name)}</code>" for name in names)
     drawing = svg(recorded, "Autograd graph of " + ", ".join(names))
     return (
-        f'<figure class="fg-graph">{drawing}'
+        f'<figure class="fg-graph">{drawing.replace(chr(10), "")}'
         f"<figcaption>The autograd graph behind {shown} once the snippet has run, read from "
         "PyTorch's own objects. Arrows point the way <code>backward()</code> travels.</figcaption>"
         "</figure>"
@@ -91,8 +86,8 @@ def graph_figure(snippet: Snippet, recorded: str) -> str:
 
 
 def _variants(key: str, store: OutputStore, graphs: OutputStore) -> list[tuple[list[str], str, str | None]]:
-    """(versions, output, graph file or None) for each distinct pair, newest versions first."""
-    drawn = {v: name for name, versions in graphs.index(key).items() for v in versions}
+    """(versions, output, graph or None) for each distinct pair, newest versions first."""
+    drawn = {v: text for versions, text in graphs.by_output(key) for v in versions}
     groups: dict[tuple[str, str | None], list[str]] = {}
     for versions, text in store.by_output(key):
         for version in versions:
@@ -102,8 +97,9 @@ def _variants(key: str, store: OutputStore, graphs: OutputStore) -> list[tuple[l
 
 
 def _variant_blocks(snippet: Snippet, text: str, graph: str | None) -> str:
+    """The output blocks, then the drawing: one line of HTML, a raw block to Markdown."""
     blocks = output_blocks(snippet, text)
-    return blocks + ("\n" + graph_placeholder(snippet, graph) if graph else "")
+    return blocks + ("\n" + graph_figure(snippet, graph) + "\n" if graph else "")
 
 
 def live_markdown(snippet: Snippet, live: Result, version: str) -> str:
@@ -116,7 +112,7 @@ def live_markdown(snippet: Snippet, live: Result, version: str) -> str:
         "Record it with `make record`; until then the tests fail for this snippet."
         f"{why}\n"
     )
-    return note + "\n" + _variant_blocks(snippet, live.output, LIVE if live.graph else None)
+    return note + "\n" + _variant_blocks(snippet, live.output, live.graph)
 
 
 def snippet_markdown(
@@ -126,16 +122,26 @@ def snippet_markdown(
     listed: list[str],
     section: str | None = None,
     live: tuple[Result, str] | None = None,
+    links: dict[str, str] | None = None,
 ) -> str:
     """Code, then every distinct recorded output (and graph) labelled with the releases
     that print it. `listed` is the version matrix, oldest first. `live` is a fresh run
     of an edited snippet and its PyTorch version, shown instead of the recordings.
+    `links` maps snippet keys to the page that shows them, for the link to the fix a
+    `# fixed-by:` snippet names.
     """
-    include = snippet.relpath + (f":{section}" if section else "")
+    links = links or {}
+    if section:
+        include, first = f"{snippet.relpath}:{section}", snippet.section_start(section)
+    else:  # from the first line after the directives to the end
+        include, first = f"{snippet.relpath}:{snippet.code_start}:", snippet.code_start
     parts = [
         f'<span id="{anchor(snippet)}"></span>\n',
-        f'```python title="{snippet.relpath}"\n--8<-- "{include}"\n```\n',
+        f'```python title="{snippet.relpath}" linenums="{first}"\n--8<-- "{include}"\n```\n',
     ]
+    if snippet.fixed_by and snippet.fixed_by in links:
+        target = f"{links[snippet.fixed_by]}#{anchor(snippet.fixed_by)}"
+        parts.append(f"Fixed by: [`{snippet.fixed_by}`]({target})\n{{ .fg-fix }}\n")
     if live:
         return "\n".join(parts + [live_markdown(snippet, *live)])
     groups = _variants(snippet.key, store, graphs)
@@ -199,5 +205,6 @@ def _diffs(groups: list[tuple[list[str], str]], listed: list[str]) -> list[str]:
             fromfile=f"PyTorch {version_range(old_versions, listed)}",
             tofile=f"PyTorch {version_range(new_versions, listed)}",
         )
+        out.append(f"**Changed in {new_versions[0]}**\n")
         out.append(fence("".join(diff), ".fg-output .fg-diff", "diff", lang="diff"))
     return out

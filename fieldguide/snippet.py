@@ -42,6 +42,7 @@ class Snippet:
     graph: tuple[str, ...] = ()
     fixed_by: str | None = None
     cause: str | None = None
+    code_start: int = 1  # the first line after the directives: where a page starts showing it
 
     @property
     def key(self) -> str:
@@ -72,16 +73,33 @@ class Snippet:
             text = (root / relpath).read_text(encoding="utf-8")
         except FileNotFoundError:
             raise SnippetError(f"{relpath}: no such snippet; check the name.") from None
-        return cls(root=root, topic=topic, name=name, **_parse_directives(relpath, text))
+        return cls(
+            root=root, topic=topic, name=name, code_start=_code_start(text),
+            **_parse_directives(relpath, text),
+        )
+
+    def section_start(self, section: str) -> int:
+        """The first line of a `# --8<-- [start:section]` section (after its marker)."""
+        marker = re.compile(rf"#\s*--8<--\s*\[\s*start\s*:\s*{re.escape(section)}\s*\]")
+        for number, line in enumerate(self.path.read_text(encoding="utf-8").splitlines(), 1):
+            if marker.search(line):
+                return number + 1
+        raise SnippetError(f"{self.relpath}: no section [start:{section}]; check the name.")
 
 
 def _parse_directives(relpath: str, text: str) -> dict:
     found: dict = {}
+    top = _code_start(text)
     for lineno, line in enumerate(text.splitlines(), 1):
         match = _DIRECTIVE.match(line.strip())
         if not match:
             continue
         key, value = match.groups()
+        if lineno >= top:
+            raise SnippetError(
+                f"{relpath}:{lineno}: '# {key}:' comes after code; directives are the first "
+                "lines of the file (pages hide them), so move it up there."
+            )
         if key in found:
             raise SnippetError(f"{relpath}:{lineno}: '# {key}:' is declared twice; keep one.")
         if key == "raises":
@@ -130,6 +148,15 @@ def _parse_directives(relpath: str, text: str) -> dict:
                 )
             found["timeout"] = seconds
     return found
+
+
+def _code_start(text: str) -> int:
+    """Line number of the first line that is not a directive: directives lead the file."""
+    lines = text.splitlines()
+    count = 0
+    while count < len(lines) and _DIRECTIVE.match(lines[count].strip()):
+        count += 1
+    return count + 1
 
 
 def _release(version: str) -> tuple[int, ...]:

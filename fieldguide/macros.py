@@ -1,0 +1,108 @@
+"""The page macros, for every builder that runs mkdocs-macros modules (MkDocs through the
+mkdocs-macros plugin, Zensical by itself); mkdocs.yml names this file as `module_name`.
+
+    {{ snippet("topic/name") }}            code, recorded output per release, diagram
+    {{ snippet("topic/name", "part") }}    only the section [start:part] ... [end:part]
+    {{ quote("topic/name", "text") }}      a checked quote of an output (quotes.py)
+    {{ notebook() }}                       the page's executed notebook (notebook.py)
+    {{ version_changes() }}  {{ error_index() }}  {{ torch_versions() }}
+
+Everything comes from files in the repository (snippets, recordings, mkdocs.yml's
+navigation), so both builders make the same pages. What only MkDocs can do, live
+re-execution under `mkdocs serve` and notebooks rendered as pages, is in mkdocs_hooks.py;
+it hands its live runs to these macros through `live.CURRENT`.
+"""
+
+from __future__ import annotations
+
+import html
+from pathlib import Path, PurePosixPath
+
+from fieldguide import error_index as errors
+from fieldguide import live
+from fieldguide import notebook as notebooks
+from fieldguide.matrix import load as load_matrix
+from fieldguide.quotes import Quote
+from fieldguide.render import SNIPPET_LINE, anchor, changes_markdown, snippet_markdown
+from fieldguide.snippet import Snippet, discover
+from fieldguide.store import OutputStore
+
+
+def nav_pages(nav) -> list[str]:
+    """The Markdown pages of a navigation tree, in reading order: MkDocs's form
+    (titles mapping to paths or lists) or Zensical's ({"url", "children"} items)."""
+    if isinstance(nav, str):
+        return [nav] if nav.endswith(".md") else []
+    if isinstance(nav, dict) and "children" in nav:
+        return nav_pages(nav["url"] or "") + nav_pages(nav["children"])
+    items = nav.values() if isinstance(nav, dict) else nav or []
+    return [page for item in items for page in nav_pages(item)]
+
+
+def shown_on(root: Path, pages: list[str]) -> dict[str, str]:
+    """snippet key -> the first page in the navigation that embeds it."""
+    found: dict[str, str] = {}
+    for page in pages:
+        for match in SNIPPET_LINE.finditer((root / "docs" / page).read_text(encoding="utf-8")):
+            found.setdefault(f"{match[1]}/{match[2]}", page)
+    return found
+
+
+def define_env(env) -> None:
+    root = Path(env.project_dir)
+    matrix = load_matrix(root)
+    store, graphs = OutputStore(root), OutputStore.graphs(root)
+    pages = nav_pages(env.conf["nav"])
+
+    def here() -> str:
+        """The page being rendered, as docs-relative path (MkDocs page or Zensical page)."""
+        file = getattr(env.page, "file", None)
+        return file.src_uri if file else PurePosixPath(env.page.path).as_posix()
+
+    def links() -> dict[str, str]:
+        """snippet key -> its page, as a link relative to the page being rendered."""
+        depth = here().count("/")
+        return {key: "../" * depth + page for key, page in shown_on(root, pages).items()}
+
+    @env.macro
+    def snippet(key: str, section: str | None = None) -> str:
+        snippet = Snippet.load(root, *key.split("/"))
+        if not store.index(key):
+            raise ValueError(f"docs/{here()} embeds {snippet.relpath}, which has no recorded output; run `make record`.")
+        return snippet_markdown(
+            snippet, store, graphs, matrix.versions, section, live.CURRENT.get(key), links()
+        )
+
+    @env.macro
+    def quote(key: str, text: str, since: str | None = None, until: str | None = None) -> str:
+        checked = Quote(key, text, since, until)
+        target = links().get(key)
+        if target is None:
+            raise ValueError(f"docs/{here()} quotes {key}, which no page embeds")
+        ticks = "``" if "`" in text else "`"
+        pad = " " if ticks == "``" else ""
+        label = f" ({checked.label})" if checked.label else ""
+        return (
+            f'[{ticks}{pad}{text}{pad}{ticks}]({target}#{anchor(key)})'
+            f'{{ .fg-quote title="Printed by {key}" }}{html.escape(label)}'
+        )
+
+    @env.macro
+    def notebook() -> str:
+        return notebooks.link_markdown(here(), env.conf.get("use_directory_urls", True))
+
+    @env.macro
+    def version_changes() -> str:
+        stores = {"Output": store, "Graph": graphs}
+        return changes_markdown(stores, discover(root), links(), matrix.versions)
+
+    @env.macro
+    def error_index() -> str:
+        snippets = discover(root)
+        return errors.markdown(
+            errors.collect(snippets, store), {s.key: s for s in snippets}, links(), matrix.versions
+        )
+
+    @env.macro
+    def torch_versions() -> str:
+        return ", ".join(f"**{v}** (reference)" if v == matrix.reference else v for v in matrix.versions)
