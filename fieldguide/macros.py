@@ -1,5 +1,5 @@
 """The page macros, for every builder that runs mkdocs-macros modules (MkDocs through the
-mkdocs-macros plugin, Zensical by itself); mkdocs.yml names this file as `module_name`.
+mkdocs-macros plugin, Zensical by itself); mkdocs.yml lists it under `modules`.
 
     {{ snippet("topic/name") }}            code, recorded output per release, diagram
     {{ snippet("topic/name", "part") }}    only the section [start:part] ... [end:part]
@@ -49,7 +49,7 @@ def shown_on(root: Path, pages: list[str]) -> dict[str, str]:
 
 
 def define_env(env) -> None:
-    root = Path(env.project_dir)
+    root = Path(env.conf["docs_dir"]).resolve().parent  # docs_dir is absolute in both builders
     matrix = load_matrix(root)
     store, graphs = OutputStore(root), OutputStore.graphs(root)
     pages = nav_pages(env.conf["nav"])

@@ -17,6 +17,8 @@ from pathlib import Path
 
 import pytest
 
+from fieldguide import notebook
+
 try:
     from playwright.sync_api import sync_playwright
 except ImportError:  # reported by the `browser` fixture, as a skip or a failure
@@ -43,6 +45,27 @@ GET_CHROMIUM = (
     "(`make test` does that by itself when run as root)"
 )
 GET_PLAYWRIGHT = "install it into .venv with `.venv/bin/pip install -e .` (or run `make test`)"
+
+
+@pytest.fixture(scope="session")
+def zensical_site() -> Path:
+    """The same site built by Zensical, the builder that follows Material for MkDocs.
+
+    Zensical keeps its output inside the project and takes no output option, so the
+    build reads a throwaway config in the root that inherits mkdocs.yml."""
+    target = ROOT / "build" / "zensical-site"
+    config = ROOT / f".zensical-test-{os.getpid()}.yml"
+    config.write_text(f"INHERIT: mkdocs.yml\nsite_dir: {target.relative_to(ROOT)}\n")
+    notebook.write_all(ROOT)  # what `make zensical` does first: the downloads are files in docs/
+    try:
+        proc = subprocess.run(
+            [sys.executable, "-m", "zensical", "build", "--clean", "-f", config.name],
+            cwd=ROOT, capture_output=True, text=True,
+        )
+    finally:
+        config.unlink()
+    assert proc.returncode == 0, f"zensical build failed:\n{proc.stdout}{proc.stderr}"
+    return target
 
 
 @pytest.fixture(scope="session")
