@@ -25,6 +25,7 @@ import pytest
 
 from fieldguide.matrix import load as load_matrix
 from fieldguide.render import SNIPPET_LINE
+from fieldguide.snippet import Snippet
 
 try:
     from playwright.sync_api import expect
@@ -228,12 +229,39 @@ def test_copy_button_copies_the_snippet_file(context, server):
     path, relpath = whole_file_embed()
     page = context.new_page()
     page.goto(server + path)
-    block = page.locator(f'div.highlight:has(> span.filename:text-is("{relpath}"))')
+    block = page.locator(f'div.highlight:has(span.filename:text-is("{relpath}"))')
     expect(block).to_have_count(1)
     block.locator(COPY_BUTTON).click()
     copied = page.evaluate("navigator.clipboard.readText()")
-    source = (ROOT / relpath).read_text(encoding="utf-8")
+    # the file as the page shows it: without the directive lines at its top
+    snippet = Snippet.load(ROOT, *Path(relpath).with_suffix("").parts[1:])
+    source = "".join(snippet.path.read_text(encoding="utf-8").splitlines(True)[snippet.code_start - 1 :])
     assert copied.removesuffix("\n") == source.removesuffix("\n"), f"copy button on {path} for {relpath}"
+
+
+# Every output and message block whose lines are wider than the block itself.
+OVERFLOWING = """() => [...document.querySelectorAll(
+    ".md-typeset .fg-output pre, .md-typeset .fg-output pre > code, "
+    + ".md-typeset .fg-message pre, .md-typeset .fg-message pre > code")]
+  .filter(el => el.offsetParent !== null && el.scrollWidth > el.clientWidth + 1)
+  .map(el => el.textContent.trim().split("\\n")[0].slice(0, 80))"""
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_no_output_block_scrolls_sideways(browser, site, server, width):
+    """Errors wrap instead of running off the block's right edge (desktop and phone)."""
+    ctx = browser.new_context(viewport={"width": width, "height": 900})
+    page = ctx.new_page()
+    wide = []
+    for html_page in sorted(site.glob("*/index.html")):
+        if "fg-output" not in html_page.read_text(encoding="utf-8"):
+            continue
+        path = html_page.parent.name + "/"
+        page.goto(server + path)
+        page.evaluate("document.querySelectorAll('details').forEach(d => d.open = true)")
+        wide += [f"{path}: {line}" for line in page.evaluate(OVERFLOWING)]
+    ctx.close()
+    assert not wide, f"output blocks that need sideways scrolling at {width} px:\n" + "\n".join(wide)
 
 
 def test_palette_toggle_switches_light_and_dark(context, server):
