@@ -30,6 +30,11 @@ chromium:
 record: $(VENV)/installed
 	$(BIN)/pytest --update-outputs tests/test_snippets.py
 
+# Every recorded output (reference release) against `python snippets/<topic>/<name>.py`.
+.PHONY: reader-check
+reader-check: $(VENV)/installed
+	$(BIN)/python -m fieldguide.reader_check $(ARGS)
+
 build: $(VENV)/installed
 	$(BIN)/mkdocs build --strict
 

@@ -5,6 +5,7 @@ forkserver.py     the warm process that imports torch once and forks a child per
 autograd_graph.py reads a snippet's autograd graph in its child, after the run (# graph:)
 engine.py         the client that starts a fork server and hands out results per snippet
 normalize.py      what makes captured output byte-stable
+reader_check.py   checks that each recorded output is what `python snippet.py` prints
 store.py          the committed recordings: outputs, and graphs beside them
 matrix.py         the PyTorch releases, their environments, bisecting a change
 pytest_plugin.py  pytest options and the session's engine (checks: tests/test_snippets.py)

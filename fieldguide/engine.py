@@ -5,11 +5,13 @@
     result = engine.result(snippet)    # blocks until that snippet is done
 
 Results arrive in completion order and are handed out by snippet, so what a caller sees
-never depends on scheduling.
+never depends on scheduling. How a child runs its snippet (scratch working directory,
+output cap, hidden seed and the second run with another one) is described in forkserver.py.
 """
 
 from __future__ import annotations
 
+import difflib
 import json
 import os
 import subprocess
@@ -27,16 +29,23 @@ class EngineError(Exception):
     """The fork server could not start or died; the message carries its stderr."""
 
 
+# How to seed each global generator the fork server watches, for the message to the author.
+SEED_CALLS = {"torch": "torch.manual_seed(0)", "random": "random.seed(0)", "numpy": "numpy.random.seed(0)"}
+
+
 @dataclass(frozen=True)
 class Result:
-    status: str  # "finished", "timeout" or "crashed"
-    output: str  # normalized: what a reader sees, byte-stable
+    status: str  # "finished", "timeout", "too_much_output" or "crashed"
+    output: str  # normalized: what a reader sees, byte-stable (cut at the cap if too long)
     seconds: float
     raised: str | None = None
     exit_code: int | None = None
     signal: str | None = None
     graph: str | None = None  # JSON lines from autograd_graph.py, for `# graph:` snippets
     graph_error: str | None = None
+    compile_error: bool = False  # the snippet is not valid Python; `raised` says how
+    unseeded: tuple[str, ...] = ()  # global generators it drew from before seeding them
+    reseeded_output: str | None = None  # its output when those started from another seed
 
     def problem(self, snippet: Snippet) -> str | None:
         """Why this run cannot stand for the snippet, or None when it ended as declared."""
@@ -48,6 +57,17 @@ class Result:
         if self.status == "crashed":
             how = f"signal {self.signal}" if self.signal else f"exit status {self.exit_code}"
             return f"{snippet.relpath} crashed the interpreter ({how}) before it finished."
+        if self.status == "too_much_output":
+            return (
+                f"{snippet.relpath} printed more than {snippet.max_output} bytes and was stopped "
+                "(its first bytes are below). A page shows all of a snippet's output: print less, "
+                "or declare '# max-output: BYTES' at its top if a long output is the point."
+            )
+        if self.compile_error and self.raised != snippet.raises:
+            return (
+                f"{snippet.relpath} is not valid Python: like `python {snippet.relpath}`, the "
+                f"engine stopped at the {self.raised} below before running any line of it."
+            )
         if snippet.raises and self.raised != snippet.raises:
             got = f"raised {self.raised}" if self.raised else "raised nothing"
             return (
@@ -59,6 +79,22 @@ class Result:
             return (
                 f"{snippet.relpath} raised {self.raised} but declares no exception. "
                 f"If the error is the point, add '# raises: {self.raised}' at its top."
+            )
+        if self.reseeded_output is not None and self.reseeded_output != self.output:
+            generators = " and ".join(self.unseeded)
+            calls = " and ".join(SEED_CALLS[name] for name in self.unseeded)
+            diff = difflib.unified_diff(
+                self.output.splitlines(keepends=True),
+                self.reseeded_output.splitlines(keepends=True),
+                fromfile="output (hidden seed)",
+                tofile="output (another hidden seed)",
+            )
+            return (
+                f"{snippet.relpath} draws random numbers from {generators} before seeding, and "
+                "prints something else when the engine's hidden seed changes. A reader who runs "
+                f"it gets a seed by chance and would not see the page's output: seed it at its "
+                f"top ({calls}).\n"
+                + "".join(diff)
             )
         if self.graph_error:
             return f"{snippet.relpath}: {self.graph_error}. Fix the name in its '# graph:' line."
@@ -110,6 +146,7 @@ class Engine:
             "id": self._next_id,
             "path": snippet.relpath,
             "timeout": snippet.timeout,
+            "max_output": snippet.max_output,
             "graph": list(snippet.graph),
         }
         self._process.stdin.write(json.dumps(request) + "\n")
@@ -125,6 +162,7 @@ class Engine:
         self.torch_version  # the ready line comes before any result
         while wanted not in self._done:
             reply = self._read()
+            reseeded = reply.get("reseeded_output")
             self._done[reply.pop("id")] = Result(
                 status=reply["status"],
                 output=normalize(reply["output"], self.root),
@@ -134,6 +172,9 @@ class Engine:
                 signal=reply.get("signal"),
                 graph=reply.get("graph"),
                 graph_error=reply.get("graph_error"),
+                compile_error=reply.get("compile_error", False),
+                unseeded=tuple(reply.get("unseeded", ())),
+                reseeded_output=None if reseeded is None else normalize(reseeded, self.root),
             )
         return self._done.pop(wanted)
 

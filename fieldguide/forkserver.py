@@ -4,35 +4,55 @@ Run by `engine.py` as `python forkserver.py ROOT WORKERS` with the interpreter o
 PyTorch version under test, so it uses only the standard library (the version's own
 environment need not contain this package).
 
-Protocol: JSON lines. Requests on stdin: {"id", "path", "timeout", "graph"}. Replies on
-the original stdout: first {"ready": true, "torch": VERSION}, then one reply per request
-(in completion order) with the raw captured output, how the run ended and, when the
-request named tensors in "graph", their autograd graph (see autograd_graph.py).
+Protocol: JSON lines. Requests on stdin: {"id", "path", "timeout", "max_output", "graph"}.
+Replies on the original stdout: first {"ready": true, "torch": VERSION}, then one reply per
+request (in completion order) with the raw captured output, how the run ended and, when
+the request named tensors in "graph", their autograd graph (see autograd_graph.py).
+
+A child runs its snippet as `python PATH` from ROOT would: the same `__file__`, `sys.argv`,
+`sys.path[0]` and `__main__` module, stdin at end of file, errors (a SyntaxError too)
+printed the way Python prints them. Its working directory is an empty scratch folder,
+removed afterwards, so files a snippet writes never land in the checkout. Its stdout and
+stderr share one pipe that the server drains; past "max_output" bytes the child is killed.
+
+Every child starts with the random, torch and numpy generators seeded with HIDDEN_SEED,
+where a reader's run gets a seed by chance. A snippet that draws from one of them before
+seeding it itself is run a second time with RESEED, and its reply carries that run's
+output as "reseeded_output": the engine fails the snippet when the two differ. Snippets
+that seed their generators, or draw none, run once.
 
 The parent never runs a torch op: forking after torch has started its thread pools can
 deadlock the child. Every child starts from the same just-imported state, so grad mode,
-anomaly mode, default dtype and hooks are pristine; RNGs are seeded in the child.
+anomaly mode, default dtype and hooks are pristine.
 """
 
 import builtins
+import functools
 import importlib
+import importlib.machinery
 import io
 import json
 import os
 import selectors
+import shutil
 import signal
 import sys
 import tempfile
 import time
 import traceback
+import types
 from collections import deque
+from contextlib import suppress
 
 WARM_IMPORTS = ("numpy", "torch._dynamo")
+HIDDEN_SEED = 0
+RESEED = 1
+HARNESS_FAILED = 70  # the child's exit status when the engine itself broke, not the snippet
 
 
 def main() -> None:
-    root, workers = os.path.abspath(sys.argv[1]), int(sys.argv[2])
-    os.chdir(root)
+    os.chdir(sys.argv[1])
+    root, workers = os.getcwd(), int(sys.argv[2])  # the physical path, as a reader's python sees it
     # Replies get a private copy of stdout; anything else printing to fd 1 lands on stderr.
     reply_fd = os.dup(1)
     os.dup2(2, 1)
@@ -54,16 +74,30 @@ def main() -> None:
     Server(root, workers, reply_fd).serve(torch.__version__)
 
 
+class Job:
+    """One child at work: its request, the seed it runs with, and what it printed so far."""
+
+    def __init__(self, request: dict, seed: int, first_reply: dict | None = None):
+        self.request = request
+        self.seed = seed
+        self.first_reply = first_reply  # set on the re-run of a snippet that drew unseeded
+        self.output = bytearray()
+        self.pid = self.pidfd = self.output_fd = -1
+        self.workdir = self.meta_path = ""
+        self.started = self.deadline = 0.0
+
+
 class Server:
     def __init__(self, root: str, workers: int, reply_fd: int):
         self.root = root
         self.workers = workers
         self.reply = os.fdopen(reply_fd, "w", encoding="utf-8")
         self.scratch = tempfile.mkdtemp(prefix="fieldguide-")
-        self.pending: deque = deque()
-        self.running: dict = {}  # pidfd -> job
+        self.started_count = 0
+        self.pending: deque[Job] = deque()
+        self.running: dict[int, Job] = {}  # pid -> job
         self.selector = selectors.DefaultSelector()
-        self.selector.register(0, selectors.EVENT_READ)
+        self.selector.register(0, selectors.EVENT_READ, (self.read_requests, None))
         self.inbuf = b""
         self.eof = False
 
@@ -76,19 +110,19 @@ class Server:
         while not (self.eof and not self.pending and not self.running):
             while self.pending and len(self.running) < self.workers:
                 self.start(self.pending.popleft())
-            deadlines = [job["deadline"] for job in self.running.values()]
+            deadlines = [job.deadline for job in self.running.values()]
             wait = max(0.0, min(deadlines) - time.monotonic()) if deadlines else None
             for key, _ in self.selector.select(wait):
-                if key.fd == 0:
-                    self.read_requests()
-                else:
-                    self.finish(key.fd, timed_out=False)
+                handle, job = key.data
+                if job is None:
+                    handle()
+                elif job.pid in self.running:  # not ended by an earlier event of this round
+                    handle(job)
             now = time.monotonic()
-            for pidfd, job in list(self.running.items()):
-                if now >= job["deadline"]:
-                    os.killpg(job["pid"], signal.SIGKILL)
-                    self.finish(pidfd, timed_out=True)
-        os.rmdir(self.scratch)
+            for job in list(self.running.values()):
+                if now >= job.deadline:
+                    self.end(job, stopped="timeout")
+        shutil.rmtree(self.scratch, ignore_errors=True)
 
     def read_requests(self) -> None:
         chunk = os.read(0, 65536)
@@ -98,73 +132,112 @@ class Server:
             return
         self.inbuf += chunk
         *lines, self.inbuf = self.inbuf.split(b"\n")
-        self.pending.extend(json.loads(line) for line in lines if line.strip())
+        self.pending.extend(Job(json.loads(line), HIDDEN_SEED) for line in lines if line.strip())
 
-    def start(self, request: dict) -> None:
-        out_path = os.path.join(self.scratch, f"{request['id']}.out")
-        meta_path = os.path.join(self.scratch, f"{request['id']}.json")
+    def start(self, job: Job) -> None:
+        self.started_count += 1
+        job.workdir = os.path.join(self.scratch, str(self.started_count))
+        job.meta_path = job.workdir + ".json"
+        os.mkdir(job.workdir)
+        read_end, write_end = os.pipe()
         sys.stdout.flush()
         sys.stderr.flush()
-        started = time.monotonic()
-        pid = os.fork()
-        if pid == 0:
-            # Drop the parent's descriptors so a stray child never holds the pipes open.
-            for fd in [0, self.reply.fileno(), self.selector._selector.fileno(), *self.running]:
-                os.close(fd)
-            run_child(request["path"], request.get("graph", []), out_path, meta_path)
-        pidfd = os.pidfd_open(pid)
-        self.selector.register(pidfd, selectors.EVENT_READ)
-        self.running[pidfd] = {
-            "pid": pid,
-            "request": request,
-            "out": out_path,
-            "meta": meta_path,
-            "started": started,
-            "deadline": started + float(request["timeout"]),
-        }
+        job.started = time.monotonic()
+        job.deadline = job.started + float(job.request["timeout"])
+        job.pid = os.fork()
+        if job.pid == 0:
+            server_fds = [0, read_end, self.reply.fileno(), self.selector._selector.fileno()]
+            for other in self.running.values():
+                server_fds += [fd for fd in (other.pidfd, other.output_fd) if fd >= 0]
+            run_child(job, self.root, write_end, server_fds)
+        os.close(write_end)
+        os.set_blocking(read_end, False)
+        job.output_fd = read_end
+        job.pidfd = os.pidfd_open(job.pid)
+        self.selector.register(job.pidfd, selectors.EVENT_READ, (self.on_exit, job))
+        self.selector.register(read_end, selectors.EVENT_READ, (self.on_output, job))
+        self.running[job.pid] = job
 
-    def finish(self, pidfd: int, timed_out: bool) -> None:
-        job = self.running.pop(pidfd)
-        self.selector.unregister(pidfd)
-        os.close(pidfd)
-        _, status = os.waitpid(job["pid"], 0)
-        seconds = time.monotonic() - job["started"]
+    def on_output(self, job: Job) -> None:
+        self.drain(job)
+        if len(job.output) > job.request["max_output"]:
+            self.end(job, stopped="too_much_output")
+
+    def on_exit(self, job: Job) -> None:
+        self.end(job, stopped=None)
+
+    def drain(self, job: Job) -> None:
+        """Read what the child's pipe holds now, closing it at end of file."""
+        while job.output_fd >= 0 and len(job.output) <= job.request["max_output"]:
+            try:
+                chunk = os.read(job.output_fd, 65536)
+            except BlockingIOError:
+                return
+            if not chunk:
+                self.close_output(job)
+            job.output += chunk
+
+    def close_output(self, job: Job) -> None:
+        if job.output_fd >= 0:
+            self.selector.unregister(job.output_fd)
+            os.close(job.output_fd)
+            job.output_fd = -1
+
+    def end(self, job: Job, stopped: str | None) -> None:
+        """Reap the child (killing its process group first when `stopped` says why) and reply."""
+        if stopped:
+            with suppress(ProcessLookupError):
+                os.killpg(job.pid, signal.SIGKILL)  # the child and anything it started
+        del self.running[job.pid]
+        self.selector.unregister(job.pidfd)
+        os.close(job.pidfd)
+        _, status = os.waitpid(job.pid, 0)
+        seconds = time.monotonic() - job.started
+        self.drain(job)
+        self.close_output(job)
+        shutil.rmtree(job.workdir, ignore_errors=True)
         try:
-            with open(job["out"], "rb") as f:
-                output = f.read().decode("utf-8", errors="replace")
-            os.unlink(job["out"])
-        except FileNotFoundError:
-            output = ""
-        try:
-            with open(job["meta"], encoding="utf-8") as f:
+            with open(job.meta_path, encoding="utf-8") as f:
                 meta = json.load(f)
-            os.unlink(job["meta"])
+            os.unlink(job.meta_path)
         except (FileNotFoundError, ValueError):
             meta = None  # the child died before it could say how the snippet ended
-        reply = {"id": job["request"]["id"], "output": output, "seconds": seconds}
-        if timed_out:
-            reply["status"] = "timeout"
+        limit = job.request["max_output"]
+        if len(job.output) > limit and not stopped:
+            stopped = "too_much_output"  # it printed everything before the server read any
+        output = bytes(job.output[:limit]).decode("utf-8", errors="replace")
+        reply = {"id": job.request["id"], "output": output, "seconds": seconds}
+        if stopped:
+            reply["status"] = stopped
         elif os.WIFSIGNALED(status):
             reply.update(status="crashed", signal=signal.Signals(os.WTERMSIG(status)).name)
         elif meta is None:
             reply.update(status="crashed", exit_code=os.WEXITSTATUS(status))
         else:
             reply.update(status="finished", **meta)
-        self.send(reply)
+        if job.first_reply is not None:
+            self.send({**job.first_reply, "reseeded_output": output})
+        elif reply.get("unseeded"):
+            rerun = {**job.request, "graph": []}  # only its output is compared
+            self.pending.appendleft(Job(rerun, RESEED, first_reply=reply))
+        else:
+            self.send(reply)
 
 
-def run_child(relpath: str, graph: list, out_path: str, meta_path: str) -> None:
-    """Execute one snippet the way `python RELPATH` would, then _exit. Never returns."""
-    exit_code = 0
-    raised = None
-    meta = {}
+def run_child(job: Job, root: str, output_fd: int, server_fds: list) -> None:
+    """Execute one snippet the way `python PATH` from `root` would, then _exit. Never returns."""
+    relpath = job.request["path"]
+    path = os.path.join(root, relpath)
     try:
+        for fd in server_fds:  # so that a stray child never holds the server's pipes open
+            os.close(fd)
         os.setsid()  # own process group: a timeout kills anything the snippet started too
+        os.chdir(job.workdir)
         devnull = os.open(os.devnull, os.O_RDONLY)
         os.dup2(devnull, 0)
-        out = os.open(out_path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        os.dup2(out, 1)
-        os.dup2(out, 2)
+        os.dup2(output_fd, 1)
+        os.dup2(output_fd, 2)
+        os.close(output_fd)
         # Line buffering on both streams keeps prints and warnings in terminal order.
         sys.stdout = io.TextIOWrapper(
             io.FileIO(1, "w", closefd=False), encoding="utf-8", line_buffering=True
@@ -175,53 +248,144 @@ def run_child(relpath: str, graph: list, out_path: str, meta_path: str) -> None:
             errors="backslashreplace",
             line_buffering=True,
         )
-        seed_rngs()
-        with open(relpath, encoding="utf-8") as f:
-            code = compile(f.read(), relpath, "exec")
+        seed_rngs(job.seed)
+        rngs = watch_rngs()
+        main_module = as_main_module(path)
         sys.argv = [relpath]
-        sys.path[0] = os.path.dirname(os.path.abspath(relpath))
-        module_globals = {"__name__": "__main__", "__file__": relpath, "__builtins__": builtins}
-        try:
-            exec(code, module_globals)
-        except SystemExit as stop:
-            exit_code = _system_exit_code(stop)
-        except BaseException as error:  # noqa: BLE001  (report it as the interpreter would)
-            raised = type(error).__name__
-            exit_code = 1
-            sys.stdout.flush()
-            sys.stderr.write(format_uncaught(error, relpath))
+        sys.path[0] = os.path.dirname(path)
+        meta = execute(path, main_module.__dict__)
         sys.stdout.flush()
         sys.stderr.flush()
-        if graph:
+        unseeded = [rng.name for rng in rngs if rng.drew_unseeded()]
+        if unseeded:
+            meta["unseeded"] = unseeded
+        if job.request["graph"]:
             # Drawn after the last line, from what the snippet left behind; also after an
             # uncaught error, so a page can show the graph that made backward() fail.
             import autograd_graph
 
             try:
-                meta["graph"] = autograd_graph.describe(graph, module_globals)
+                meta["graph"] = autograd_graph.describe(job.request["graph"], main_module.__dict__)
             except autograd_graph.GraphError as error:
                 meta["graph_error"] = str(error)
-        with open(meta_path, "w", encoding="utf-8") as f:
-            json.dump({"raised": raised, "exit_code": exit_code, **meta}, f)
+        with open(job.meta_path, "w", encoding="utf-8") as f:
+            json.dump(meta, f)
     except BaseException:  # noqa: BLE001  (a broken harness must still not return into the server)
         traceback.print_exc()
-        os._exit(70)
-    os._exit(exit_code)
+        os._exit(HARNESS_FAILED)
+    os._exit(meta["exit_code"])
 
 
-def seed_rngs() -> None:
+def as_main_module(path: str) -> types.ModuleType:
+    """A fresh `__main__` with the attributes `python PATH` gives it, in sys.modules, so
+    pickling and `import __main__` find the snippet's own names."""
+    module = types.ModuleType("__main__")
+    module.__dict__.update(
+        __file__=path,
+        __builtins__=builtins,
+        __loader__=importlib.machinery.SourceFileLoader("__main__", path),
+        __spec__=None,
+        __package__=None,
+        __cached__=None,
+        __annotations__={},
+    )
+    sys.modules["__main__"] = module
+    return module
+
+
+def execute(path: str, namespace: dict) -> dict:
+    """Compile and run the snippet; how it ended, printing an uncaught error as Python does."""
+    try:
+        with open(path, "rb") as f:  # bytes: Python itself honours a coding declaration
+            code = compile(f.read(), path, "exec", dont_inherit=True)
+    except SyntaxError as error:  # IndentationError and TabError too
+        sys.stderr.write(format_uncaught(error, path))
+        return {"raised": type(error).__name__, "exit_code": 1, "compile_error": True}
+    try:
+        exec(code, namespace)
+    except SystemExit as stop:
+        return {"raised": None, "exit_code": _system_exit_code(stop)}
+    except BaseException as error:  # noqa: BLE001  (report it as the interpreter would)
+        sys.stdout.flush()
+        sys.stderr.write(format_uncaught(error, path))
+        return {"raised": type(error).__name__, "exit_code": 1}
+    return {"raised": None, "exit_code": 0}
+
+
+def seed_rngs(seed: int) -> None:
     import random
 
     import torch
 
-    random.seed(0)
-    torch.manual_seed(0)
+    random.seed(seed)
+    torch.manual_seed(seed)
     try:
         import numpy
 
-        numpy.random.seed(0)
+        numpy.random.seed(seed)
     except ImportError:
         pass
+
+
+class WatchedRng:
+    """A global generator, and whether the snippet drew from it before seeding it.
+
+    Its seeding function is wrapped: the first call compares the state with the hidden
+    seed's, so a draw made before the snippet seeds counts. When the snippet never seeds
+    it, any move away from the hidden seed's state counts. Seeding it some other way
+    (set_rng_state, the default generator's own manual_seed) also moves the state: that
+    costs a second run, never a false failure.
+    """
+
+    def __init__(self, name: str, get_state, same, seeders: list):
+        self.name = name
+        self.get_state = get_state
+        self.same = same
+        self.hidden = get_state()
+        self.drew_before_seeding: bool | None = None  # None: not seeded by the snippet yet
+        wrapped = self.watch(getattr(*seeders[0]))
+        for module, attribute in seeders:  # aliases of one function, e.g. torch.random's
+            setattr(module, attribute, wrapped)
+
+    def watch(self, seed_function):
+        @functools.wraps(seed_function)
+        def seed(*args, **kwargs):
+            if self.drew_before_seeding is None:
+                self.drew_before_seeding = self.moved()
+            return seed_function(*args, **kwargs)
+
+        return seed
+
+    def moved(self) -> bool:
+        return not self.same(self.get_state(), self.hidden)
+
+    def drew_unseeded(self) -> bool:
+        if self.drew_before_seeding is None:
+            return self.moved()
+        return self.drew_before_seeding
+
+
+def watch_rngs() -> list[WatchedRng]:
+    import random
+
+    import torch
+
+    rngs = [
+        WatchedRng("torch", torch.get_rng_state, torch.equal,
+                   [(torch, "manual_seed"), (torch.random, "manual_seed")]),
+        WatchedRng("random", random.getstate, lambda a, b: a == b, [(random, "seed")]),
+    ]
+    try:
+        import numpy
+    except ImportError:
+        return rngs
+
+    def same_numpy_state(a, b) -> bool:  # ('MT19937', keys, pos, has_gauss, cached_gaussian)
+        return a[0] == b[0] and bool((a[1] == b[1]).all()) and a[2:] == b[2:]
+
+    rngs.append(WatchedRng("numpy", numpy.random.get_state, same_numpy_state,
+                           [(numpy.random, "seed")]))
+    return rngs
 
 
 def _system_exit_code(stop: SystemExit) -> int:
@@ -231,11 +395,12 @@ def _system_exit_code(stop: SystemExit) -> int:
     return 1
 
 
-def format_uncaught(error: BaseException, relpath: str) -> str:
+def format_uncaught(error: BaseException, path: str) -> str:
     """The traceback a reader sees, keeping only the snippet's own frames.
 
     Frames inside torch differ between releases; the snippet's lines and the final
-    `ExcType: message` are what the page explains.
+    `ExcType: message` are what the page explains. A SyntaxError keeps no frame at all,
+    as when Python fails to compile the script it was given.
     """
     summary = traceback.TracebackException(type(error), error, error.__traceback__)
     seen = set()
@@ -246,7 +411,7 @@ def format_uncaught(error: BaseException, relpath: str) -> str:
             continue
         seen.add(id(current))
         current.stack = traceback.StackSummary.from_list(
-            [frame for frame in current.stack if frame.filename == relpath]
+            [frame for frame in current.stack if frame.filename == path]
         )
         todo += [current.__cause__, current.__context__]
     return "".join(summary.format())

@@ -7,6 +7,9 @@ The C++ source location PyTorch appends to its warnings ("Triggered internally a
 release, so it becomes "<torch source>". Stack listings that PyTorch prints itself (anomaly mode's "Traceback of forward call")
 also show the engine's own frames, which a reader running `python snippet.py` never sees;
 those frames are removed.
+
+`keep_snippet_frames` is for output from outside the engine: it cuts a Python traceback
+down to the snippet's own frames, as the engine prints uncaught errors.
 """
 
 from __future__ import annotations
@@ -19,8 +22,12 @@ _ADDRESS = re.compile(r"0x[0-9a-fA-F]{6,}")
 _SITE_PACKAGES = re.compile(r"(?:/[^\s\"':/]+)+/(?:site|dist)-packages/")
 _PYTHON_LIB = re.compile(r"(?:/[^\s\"':/]+)+/lib/python3\.\d+/")
 _CPP_LOCATION = re.compile(r"\(Triggered internally at [^)\s]+:\d+\.\)")
-# A frame of fieldguide/forkserver.py and the indented source/caret lines under it.
-_ENGINE_FRAME = re.compile(r'^  File "fieldguide/forkserver\.py", line \d+, in .*\n(?:    .*\n)*', re.MULTILINE)
+# A frame of fieldguide/forkserver.py (in whichever checkout) and the source/caret lines under it.
+_ENGINE_FRAME = re.compile(
+    r'^  File "(?:[^"\n]*/)?fieldguide/forkserver\.py", line \d+, in .*\n(?:    .*\n)*', re.MULTILINE
+)
+_TRACEBACK = re.compile(r"^Traceback \(most recent call last\):\n(?:  .*\n)*", re.MULTILINE)
+_FRAME = re.compile(r'  File "(?P<file>[^"\n]*)", line \d+, in .*\n(?:    .*\n|  \[Previous line .*\n)*')
 
 
 def normalize(text: str, root: Path) -> str:
@@ -33,3 +40,12 @@ def normalize(text: str, root: Path) -> str:
     tmp = re.escape(tempfile.gettempdir().rstrip("/"))
     text = re.sub(tmp + r"/[^\s\"':]+", "<tmp>", text)
     return _ADDRESS.sub("0x<address>", text)
+
+
+def keep_snippet_frames(text: str, relpath: str) -> str:
+    """Drop every traceback frame that is not in `relpath` (a normalized path)."""
+
+    def snippet_frames(traceback: re.Match) -> str:
+        return _FRAME.sub(lambda frame: frame[0] if frame["file"] == relpath else "", traceback[0])
+
+    return _TRACEBACK.sub(snippet_frames, text)

@@ -9,6 +9,7 @@ stays plain PyTorch:
     # graph: loss, h           after the run, draw the autograd graph behind these tensors
     # fixed-by: topic/name     the snippet that shows the fix for the error this one raises
     # cause: <one line>        the real-world cause this snippet reproduces (error index)
+    # max-output: 262144       bytes it may print before the run fails (default 65536)
 """
 
 from __future__ import annotations
@@ -18,9 +19,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 DEFAULT_TIMEOUT = 60.0
+DEFAULT_MAX_OUTPUT = 64 * 1024
 SNIPPETS_DIR = "snippets"
 
-_DIRECTIVE = re.compile(r"^#\s*(raises|timeout|min-torch|graph|fixed-by|cause)\s*:\s*(.*?)\s*$")
+_DIRECTIVE = re.compile(r"^#\s*(raises|timeout|min-torch|graph|fixed-by|cause|max-output)\s*:\s*(.*?)\s*$")
 _KEY = re.compile(r"^[a-z0-9_]+/[a-z0-9_]+$")
 _IDENTIFIER = re.compile(r"^[A-Za-z_]\w*$")
 _NAME = re.compile(r"^[a-z0-9_]+$")
@@ -42,6 +44,7 @@ class Snippet:
     graph: tuple[str, ...] = ()
     fixed_by: str | None = None
     cause: str | None = None
+    max_output: int = DEFAULT_MAX_OUTPUT
     code_start: int = 1  # the first line after the directives: where a page starts showing it
 
     @property
@@ -137,6 +140,12 @@ def _parse_directives(relpath: str, text: str) -> dict:
                     "does to get this error, e.g. '# cause: an optimizer step between forward and backward'."
                 )
             found["cause"] = value
+        elif key == "max-output":
+            if not (value.isdigit() and int(value) > 0):
+                raise SnippetError(
+                    f"{relpath}:{lineno}: '# max-output: {value}' must be a positive number of bytes."
+                )
+            found["max_output"] = int(value)
         else:
             try:
                 seconds = float(value)

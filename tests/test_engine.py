@@ -1,8 +1,12 @@
-"""The engine's promises, on throwaway snippets: isolation, time limits, crash containment."""
+"""The engine's promises, on throwaway snippets: isolation, time limits, crash containment,
+errors and output as `python snippet.py` shows them, a cap on output, and no output that
+depends on the engine's hidden seed."""
 
 from __future__ import annotations
 
 import json
+import shutil
+import subprocess
 import sys
 import textwrap
 from pathlib import Path
@@ -10,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from fieldguide.engine import Engine
+from fieldguide.normalize import normalize
 from fieldguide.snippet import Snippet, SnippetError
 
 SNIPPETS = {
@@ -66,19 +71,104 @@ SNIPPETS = {
         # graph: missing
         x = 1
     """,
+    "reads_stdin": """
+        # raises: EOFError
+        import sys
+        print(repr(sys.stdin.read()))
+        input()
+    """,
+    "exits_with_status": """
+        import sys
+        print("leaving")
+        sys.exit(4)
+    """,
+    "syntax_error": """
+        print("never runs")
+        x = (1,
+    """,
+    "writes_files": """
+        import os, pickle, sys
+        with open("out.txt", "w") as f:
+            f.write("written where the snippet runs")
+        print(os.path.exists("out.txt"))
+        print(__file__, sys.path[0], sys.argv, __name__)
+
+        class Point:
+            pass
+
+        print(type(pickle.loads(pickle.dumps(Point()))).__name__)
+    """,
+    "prints_2mb": """
+        print("x" * 2_000_000)
+    """,
+    "prints_forever": """
+        # timeout: 30
+        while True:
+            print("y" * 1000)
+    """,
+    "prints_200kb_allowed": """
+        # max-output: 300000
+        print("z" * 200_000)
+    """,
+    "draws_unseeded": """
+        import torch
+        print(torch.rand(2))
+    """,
+    "draws_python_random": """
+        import random
+        print(random.random())
+    """,
+    "draws_numpy": """
+        import numpy
+        print(numpy.random.rand())
+    """,
+    "draws_then_seeds": """
+        import torch
+        first = torch.rand(1)
+        torch.manual_seed(0)
+        print(first, torch.rand(1))
+    """,
+    "seeds_then_draws": """
+        import random
+        from torch import manual_seed, rand
+        random.seed(0)
+        manual_seed(0)
+        print(rand(2), random.random())
+    """,
+    "draws_but_prints_no_number": """
+        import torch
+        x = torch.randn(3, requires_grad=True)
+        (2 * x).sum().backward()
+        print(torch.equal(x.grad, torch.full((3,), 2.0)))
+    """,
 }
 
 
 @pytest.fixture(scope="module")
-def runs(tmp_path_factory):
+def root(tmp_path_factory) -> Path:
     root = tmp_path_factory.mktemp("repo")
     (root / "snippets" / "t").mkdir(parents=True)
     for name, code in SNIPPETS.items():
         (root / "snippets" / "t" / f"{name}.py").write_text(textwrap.dedent(code).lstrip())
+    return root
+
+
+@pytest.fixture(scope="module")
+def runs(root):
     snippets = {name: Snippet.load(root, "t", name) for name in SNIPPETS}
     with Engine(sys.executable, root) as engine:
         engine.submit_all(snippets.values())
         yield {name: (s, engine.result(s)) for name, s in snippets.items()}
+
+
+def plain_python(snippet: Snippet, elsewhere: Path) -> str:
+    """What `python snippets/t/NAME.py` prints, run from a copy of the root at `elsewhere`."""
+    shutil.copytree(snippet.root / "snippets", elsewhere / "snippets")
+    run = subprocess.run(
+        [sys.executable, snippet.relpath], cwd=elsewhere, stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+    )
+    return normalize(run.stdout, elsewhere)
 
 
 def test_global_state_does_not_leak(runs):
@@ -158,4 +248,84 @@ def test_bad_directive_names_the_file(tmp_path: Path):
     (tmp_path / "snippets" / "t").mkdir(parents=True)
     (tmp_path / "snippets" / "t" / "bad.py").write_text("# timeout: soon\n")
     with pytest.raises(SnippetError, match=r"snippets/t/bad.py:1: '# timeout: soon' must be"):
+        Snippet.load(tmp_path, "t", "bad")
+
+
+def test_stdin_is_at_end_of_file(runs):
+    snippet, result = runs["reads_stdin"]
+    assert result.problem(snippet) is None
+    assert result.output.startswith("''\n") and result.output.endswith("EOFError: EOF when reading a line\n")
+
+
+def test_exit_status_is_reported(runs):
+    snippet, result = runs["exits_with_status"]
+    assert (result.status, result.exit_code, result.output) == ("finished", 4, "leaving\n")
+    assert "exited with status 4" in result.problem(snippet)
+
+
+def test_syntax_error_is_the_snippets_error_as_python_prints_it(runs, tmp_path):
+    snippet, result = runs["syntax_error"]
+    assert (result.status, result.raised, result.compile_error) == ("finished", "SyntaxError", True)
+    assert result.output == plain_python(snippet, tmp_path) == (
+        '  File "snippets/t/syntax_error.py", line 2\n'
+        "    x = (1,\n"
+        "        ^\n"
+        "SyntaxError: '(' was never closed\n"
+    )
+    assert "snippets/t/syntax_error.py is not valid Python" in result.problem(snippet)
+
+
+def test_snippets_write_in_a_scratch_folder_but_see_their_real_paths(runs, root, tmp_path):
+    snippet, result = runs["writes_files"]
+    assert result.problem(snippet) is None
+    assert sorted(p.name for p in root.iterdir()) == ["snippets"]  # out.txt stayed in the scratch
+    assert not (Path.cwd() / "out.txt").exists()
+    assert result.output == plain_python(snippet, tmp_path) == (
+        "True\n"
+        "snippets/t/writes_files.py snippets/t ['snippets/t/writes_files.py'] __main__\n"
+        "Point\n"
+    )
+
+
+def test_output_is_capped_and_the_cap_can_be_raised(runs):
+    snippet, result = runs["prints_2mb"]
+    assert result.status == "too_much_output" and len(result.output) == 65536
+    assert "printed more than 65536 bytes" in result.problem(snippet)
+    assert "'# max-output: BYTES'" in result.problem(snippet)
+    snippet, result = runs["prints_forever"]
+    assert result.status == "too_much_output" and result.seconds < 10  # not at its timeout
+    snippet, result = runs["prints_200kb_allowed"]
+    assert result.problem(snippet) is None and result.output == "z" * 200_000 + "\n"
+
+
+@pytest.mark.parametrize(
+    "name, seed_call",
+    [
+        ("draws_unseeded", "torch.manual_seed(0)"),
+        ("draws_python_random", "random.seed(0)"),
+        ("draws_numpy", "numpy.random.seed(0)"),
+        ("draws_then_seeds", "torch.manual_seed(0)"),
+    ],
+)
+def test_output_that_depends_on_the_hidden_seed_fails(runs, name, seed_call):
+    snippet, result = runs[name]
+    problem = result.problem(snippet)
+    assert problem is not None and "prints something else when the engine's hidden seed changes" in problem
+    assert f"seed it at its top ({seed_call})" in problem
+    assert "+++ output (another hidden seed)" in problem
+
+
+def test_seeded_snippets_run_once_and_unused_draws_pass(runs):
+    snippet, result = runs["seeds_then_draws"]
+    assert result.problem(snippet) is None
+    assert (result.unseeded, result.reseeded_output) == ((), None)  # no second run
+    snippet, result = runs["draws_but_prints_no_number"]
+    assert result.unseeded == ("torch",) and result.reseeded_output == result.output == "True\n"
+    assert result.problem(snippet) is None
+
+
+def test_bad_max_output_names_the_file(tmp_path: Path):
+    (tmp_path / "snippets" / "t").mkdir(parents=True)
+    (tmp_path / "snippets" / "t" / "bad.py").write_text("# max-output: lots\n")
+    with pytest.raises(SnippetError, match=r"snippets/t/bad.py:1: '# max-output: lots' must be"):
         Snippet.load(tmp_path, "t", "bad")

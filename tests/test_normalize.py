@@ -2,7 +2,7 @@
 
 from pathlib import Path
 
-from fieldguide.normalize import normalize
+from fieldguide.normalize import keep_snippet_frames, normalize
 
 ROOT = Path("/checkout/of/guide")
 
@@ -13,6 +13,8 @@ def test_paths_addresses_and_engine_frames():
         "  File \"fieldguide/forkserver.py\", line 174, in run_child\n"
         "    exec(code, module_globals)\n"
         "    ^^^^\n"
+        "  File \"/another/checkout/fieldguide/forkserver.py\", line 301, in execute\n"
+        "    exec(code, namespace)\n"
         "  File \"snippets/t/a.py\", line 3, in <module>\n"
         "    y = x * 2\n"
         "<MulBackward0 object at 0x7f3a2b1c0d90>\n"
@@ -30,3 +32,30 @@ def test_paths_addresses_and_engine_frames():
 def test_ordinary_output_is_untouched():
     text = "tensor([1., 2.])\nversion 0x10 is short hex, kept\n"
     assert normalize(text, ROOT) == text
+
+
+def test_tracebacks_keep_only_the_snippets_frames():
+    raw = (
+        "printed first\n"
+        "Traceback (most recent call last):\n"
+        '  File "snippets/t/a.py", line 4, in <module>\n'
+        "    y.backward()\n"
+        '  File "<site-packages>/torch/_tensor.py", line 625, in backward\n'
+        "    torch.autograd.backward(\n"
+        '  File "snippets/t/a.py", line 2, in helper\n'
+        "    raise RuntimeError(\"boom\")\n"
+        "    ^^^^^^^^^^^^^^^^^^^^^^^^^^^^\n"
+        "RuntimeError: boom\n"
+        '  File "<site-packages>/torch/x.py", line 1, in f  (not in a traceback: kept)\n'
+    )
+    assert keep_snippet_frames(raw, "snippets/t/a.py") == (
+        "printed first\n"
+        "Traceback (most recent call last):\n"
+        '  File "snippets/t/a.py", line 4, in <module>\n'
+        "    y.backward()\n"
+        '  File "snippets/t/a.py", line 2, in helper\n'
+        "    raise RuntimeError(\"boom\")\n"
+        "    ^^^^^^^^^^^^^^^^^^^^^^^^^^^^\n"
+        "RuntimeError: boom\n"
+        '  File "<site-packages>/torch/x.py", line 1, in f  (not in a traceback: kept)\n'
+    )
