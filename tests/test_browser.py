@@ -59,7 +59,7 @@ INSPECT_PAGE = """() => {
   let snippet = "(before any snippet)";
   const outputs = [], graphs = [];
   for (const el of document.querySelectorAll(
-      "div.highlight > span.filename, .fg-output, .fg-graph svg")) {
+      "div.highlight span.filename, .fg-output, .fg-graph svg")) {
     if (el.matches("span.filename")) {
       if (el.textContent.startsWith("snippets/")) snippet = el.textContent;
       continue;
@@ -79,7 +79,7 @@ INSPECT_PAGE = """() => {
 TAB_SETS = """() => {
   let snippet = null;
   const sets = [];
-  for (const el of document.querySelectorAll("div.highlight > span.filename, .tabbed-set")) {
+  for (const el of document.querySelectorAll("div.highlight span.filename, .tabbed-set")) {
     if (el.matches("span.filename")) {
       if (el.textContent.startsWith("snippets/")) snippet = el.textContent;
       continue;
