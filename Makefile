@@ -3,7 +3,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: serve test record build matrix matrix-record matrix-envs matrix-clean chromium
+.PHONY: serve test record build zensical matrix matrix-record matrix-envs matrix-clean chromium
 
 $(VENV)/installed: pyproject.toml
 	test -x $(BIN)/python || python3 -m venv $(VENV)
@@ -37,6 +37,11 @@ reader-check: $(VENV)/installed
 
 build: $(VENV)/installed
 	$(BIN)/mkdocs build --strict
+
+# The same site with Zensical (no hook there: notebooks are written first, as downloads).
+zensical: $(VENV)/installed
+	$(BIN)/python -m fieldguide.notebook
+	$(BIN)/zensical build --clean
 
 # Every snippet on every PyTorch release listed in pyproject.toml (installed on first use).
 matrix: $(VENV)/installed
