@@ -1,5 +1,6 @@
 # raises: RuntimeError
 # fixed-by: retain_graph/backward_twice_retain_graph
+# cause: backward() called a second time on a graph whose saved tensors the first call freed
 # graph: y
 import torch
 

@@ -1,5 +1,6 @@
 # raises: RuntimeError
 # fixed-by: retain_graph/nonscalar_gradient_shape_fixed
+# cause: gradient= given a tensor that broadcasts to the output's shape but does not have it
 import torch
 
 x = torch.tensor([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]], requires_grad=True)

@@ -1,5 +1,6 @@
 # raises: RuntimeError
 # fixed-by: rnn/lstm_detach_both
+# cause: an LSTM's (h, c) state with only h detached: c still leads into the previous minibatch's graph
 import torch
 from torch import nn
 

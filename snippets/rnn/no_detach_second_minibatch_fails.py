@@ -1,5 +1,6 @@
 # raises: RuntimeError
 # fixed-by: rnn/detach_each_minibatch
+# cause: an RNN's hidden state carried into the next minibatch without detach()
 import torch
 from torch import nn
 

@@ -1,5 +1,6 @@
 # raises: RuntimeError
 # fixed-by: rnn/detach_each_minibatch
+# cause: retain_graph=True added to silence the RNN error, with an optimizer step after each minibatch
 import torch
 from torch import nn
 
