@@ -6,7 +6,13 @@ y = x * 3  # not a leaf, yet it requires grad
 print("y.is_leaf:", y.is_leaf, "| y.requires_grad:", y.requires_grad)
 
 seen = {}
-y.register_hook(lambda grad: seen.update(y=grad))  # called with dloss/dy
+
+
+def keep_grad_of_y(grad):  # called with dloss/dy during backward
+    seen["y"] = grad  # returns None: the gradient goes on unchanged
+
+
+y.register_hook(keep_grad_of_y)
 loss = (y**2).sum()
 loss.backward()
 

@@ -1,0 +1,22 @@
+import torch
+from torch import nn
+
+
+class GradReverse(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, features, alpha):
+        ctx.alpha = alpha
+        return features.clone()  # a tensor of its own, which the ReLU may overwrite
+
+    @staticmethod
+    def backward(ctx, grad_out):
+        return -ctx.alpha * grad_out, None
+
+
+torch.manual_seed(0)
+encoder = nn.Linear(8, 4)
+domain_head = nn.Sequential(nn.ReLU(inplace=True), nn.Linear(4, 1))
+features = encoder(torch.randn(16, 8))
+domain_logit = domain_head(GradReverse.apply(features, 0.5))
+domain_logit.mean().backward()
+print("encoder.bias.grad:", encoder.bias.grad)

@@ -1,0 +1,28 @@
+import torch
+from torch import nn
+
+
+class KeepTopK(torch.autograd.Function):
+    """Keeps the k largest activations of each row, zeroes the others, and returns the mask."""
+
+    @staticmethod
+    def forward(ctx, h, k):
+        mask = torch.zeros_like(h).scatter_(1, h.topk(k, dim=1).indices, 1.0)
+        ctx.mark_non_differentiable(mask)  # no gradient flows through the mask
+        ctx.save_for_backward(mask)
+        return h * mask, mask
+
+    @staticmethod
+    def backward(ctx, grad_h, grad_mask):
+        (mask,) = ctx.saved_tensors
+        return grad_h * mask, None
+
+
+torch.manual_seed(0)
+encoder = nn.Linear(3, 4)
+sparse, mask = KeepTopK.apply(encoder(torch.randn(2, 3)), 2)
+print("mask.requires_grad:", mask.requires_grad, "| sparse.requires_grad:", sparse.requires_grad)
+active_units = mask.numpy()
+print(active_units)
+sparse.sum().backward()
+print("encoder.bias.grad:", encoder.bias.grad)  # per unit: in how many rows it was kept
