@@ -1,5 +1,6 @@
 # raises: RuntimeError
 # fixed-by: data/sigmoid_zeroed_fixed
+# cause: an activation's output is zeroed in place through detach() while the graph still needs it
 # graph: out
 import torch
 

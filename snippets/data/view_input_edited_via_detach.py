@@ -1,5 +1,6 @@
 # raises: RuntimeError
 # fixed-by: data/view_input_edit_fixed
+# cause: a reshaped weight that matmul saved is scaled in place through detach()
 import torch
 
 x = torch.tensor([1.0, 1.0, 1.0], requires_grad=True)

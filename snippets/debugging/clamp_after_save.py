@@ -1,5 +1,6 @@
 # raises: RuntimeError
 # fixed-by: debugging/clamp_after_save_fixed
+# cause: a helper clamps in place a tensor that another helper's operation saved for backward
 # graph: loss
 import torch
 

@@ -1,8 +1,7 @@
 # raises: RuntimeError
 # fixed-by: debugging/clamp_after_save_fixed
+# cause: a helper clamps in place a tensor that another helper's operation saved for backward
 import torch
-
-torch.autograd.set_detect_anomaly(True)
 
 
 def features(x, w):
@@ -19,6 +18,7 @@ def clipped_total(h):
 
 x = torch.ones(2, 3)
 w = torch.full((3, 3), 0.5, requires_grad=True)
-h = features(x, w)
-loss = energy(h) + clipped_total(h)
-loss.backward()
+with torch.autograd.detect_anomaly():  # record the forward stack of every node
+    h = features(x, w)
+    loss = energy(h) + clipped_total(h)
+    loss.backward()

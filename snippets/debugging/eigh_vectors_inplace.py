@@ -1,5 +1,6 @@
 # raises: RuntimeError
 # fixed-by: debugging/eigh_vectors_out_of_place
+# cause: the eigenvectors from torch.linalg.eigh get their signs fixed in place
 import torch
 
 A = torch.tensor([[2.0, 1.0], [1.0, 3.0]], requires_grad=True)

@@ -1,5 +1,6 @@
 # raises: RuntimeError
 # fixed-by: inplace/detach_clone_before_zero
+# cause: a value the graph saved is zeroed in place through detach()
 # graph: z
 import torch
 

@@ -1,5 +1,6 @@
 # raises: RuntimeError
 # fixed-by: inplace/detach_clone_before_zero
+# cause: a tensor squared in the loss is zeroed in place through detach()
 import torch
 
 x = torch.tensor(3.0, requires_grad=True)

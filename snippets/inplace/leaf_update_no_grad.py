@@ -1,14 +1,18 @@
 import torch
 
-w = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
-(w**2).sum().backward()
-with torch.no_grad():  # nothing recorded: the leaf may be edited
+torch.manual_seed(0)
+x = torch.randn(8, 3)
+y = x @ torch.tensor([1.0, -2.0, 0.5])
+w = torch.zeros(3, requires_grad=True)
+
+loss = ((x @ w - y) ** 2).mean()
+loss.backward()
+with torch.no_grad():  # nothing is recorded: the leaf may be edited
     w -= 0.1 * w.grad
-    w[0] = 0.0
 print("w:", w, "| is_leaf:", w.is_leaf, "| _version:", w._version)
 
-p = torch.nn.Parameter(torch.tensor([1.0, 2.0, 3.0]))
+p = torch.nn.Parameter(torch.zeros(3))
 opt = torch.optim.SGD([p], lr=0.1)
-(p**2).sum().backward()
+((x @ p - y) ** 2).mean().backward()
 opt.step()  # the same in-place update, done by the optimizer
 print("p:", p, "| is_leaf:", p.is_leaf, "| _version:", p._version)

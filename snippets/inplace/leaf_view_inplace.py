@@ -1,6 +1,10 @@
 # raises: RuntimeError
-# fixed-by: inplace/leaf_update_no_grad
+# fixed-by: inplace/weight_edits_no_grad
+# cause: the embedding row of the padding token is zeroed by index assignment outside torch.no_grad()
 import torch
+from torch import nn
 
-w = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
-w[0] = 0.0  # indexing gives a view of w; the assignment writes through it
+torch.manual_seed(0)
+PAD = 0
+embedding = nn.Embedding(10, 4)
+embedding.weight[PAD] = 0.0  # basic indexing: a view of the weight, written through

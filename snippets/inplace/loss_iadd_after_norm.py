@@ -1,5 +1,6 @@
 # raises: RuntimeError
 # fixed-by: inplace/loss_add_out_of_place
+# cause: `loss += penalty` where loss is the output of a norm, which the norm saved
 import torch
 
 w = torch.tensor([1.0, 2.0], requires_grad=True)

@@ -1,5 +1,6 @@
 # raises: RuntimeError
 # fixed-by: inplace/relu_inplace_fixed
+# cause: nn.ReLU(inplace=True) right after nn.Sigmoid, whose backward needs its output
 # graph: out
 import torch
 from torch import nn

@@ -1,5 +1,6 @@
 # raises: RuntimeError
 # fixed-by: inplace/view_of_saved_tensor_fixed
+# cause: a tensor is edited in place after a view of it was saved for backward
 import torch
 
 x = torch.tensor([[1.0, 2.0], [3.0, 4.0]], requires_grad=True)
