@@ -4,31 +4,52 @@ release, found in the recorded outputs (never typed by hand).
 A message becomes a template by replacing what varies between occurrences (tensor types
 and shapes, node names, versions, indices) with placeholders; messages whose first
 sentence has the same template are one entry. Each entry keeps every exact text with the
-releases that print it, the snippets that raise it, and the fixes those snippets name
-in `# fixed-by:`.
+releases that print it, the snippets that raise it and the fixes they name in
+`# fixed-by:`, grouped into causes by their `# cause:` line.
+
+An entry's id (its anchor) comes from the oldest recorded wording, so a release that
+rewords the message, or a page that moves, does not change it.
+
+The page starts with a paste box (docs/javascripts/diagnose.js). Its data is a JSON block
+in the page, made here from the same recordings: the placeholder patterns, every
+entry's templates, and per cause the shape of its messages and the nodes they name
+(the clues that tell causes apart).
 """
 
 from __future__ import annotations
 
+import html
+import json
 import re
 from dataclasses import dataclass, field
 
+from fieldguide.normalize import _CPP_LOCATION
 from fieldguide.render import TRACEBACK_START, anchor, fence, version_range
 from fieldguide.snippet import Snippet
 from fieldguide.store import OutputStore, version_key
 
 _WARNING = re.compile(r"^\S+:\d+: (\w*Warning): (.*)$")
-_PLACEHOLDERS = [
-    (re.compile(r"\[torch\.\w+ \[[\d, ]*\]\]"), "[<tensor type> [<shape>]]"),
-    (re.compile(r"torch\.Size\(\[[\d, ]*\]\)"), "torch.Size(<shape>)"),
-    (re.compile(r"\b\w+Backward\d*\b"), "<node>"),
-    (re.compile(r"\boutput (\d+) of \w+"), "output <n> of <node>"),
-    (re.compile(r"(?<![\w.</])\d+(?![\w.>])"), "<n>"),
+# What varies between occurrences of a message: (kind, pattern, placeholder), applied in
+# order. The patterns are valid JavaScript too: the paste box applies the same ones, and
+# reads what they capture (a node's name is the last group of `output` and `node`).
+PLACEHOLDERS = [
+    ("tensor", r"\[([\w.]+) \[([\d, ]*)\]\]", "[<tensor type> [<shape>]]"),
+    ("size", r"torch\.Size\(\[([\d, ]*)\]\)", "torch.Size(<shape>)"),
+    ("source", _CPP_LOCATION.pattern, "(Triggered internally at <torch source>.)"),
+    ("output", r"\boutput (\d+) of (?:\w+::)*(\w+)", "output <n> of <node>"),
+    ("node", r"\b(\w+Backward\d*)\b", "<node>"),
+    ("n", r"(?<![\w.</])(\d+)(?![\w.>])", "<n>"),
 ]
+_PATTERNS = [(kind, re.compile(pattern), placeholder) for kind, pattern, placeholder in PLACEHOLDERS]
+_NAMED = {kind: pattern for kind, pattern, _ in _PATTERNS if kind in ("output", "node")}
+# Releases up to some point call a node `PowBackward0` in "output 0 of ..."; later ones
+# name the forward op, `Pow` (anomaly mode's warning keeps the backward name).
+BACKWARD_SUFFIX = r"Backward(\d*)$"
+ID_LENGTH = 60
 
 
 def messages(output: str) -> list[tuple[str, str]]:
-    """(category, message) for the uncaught error and every warning in one output."""
+    """(category, message) for every warning and the uncaught error (last) in one output."""
     found = []
     lines = output.splitlines()
     i = 0
@@ -50,7 +71,7 @@ def messages(output: str) -> list[tuple[str, str]]:
 
 
 def template(message: str) -> str:
-    for pattern, placeholder in _PLACEHOLDERS:
+    for _, pattern, placeholder in _PATTERNS:
         message = pattern.sub(placeholder, message)
     return message
 
@@ -60,17 +81,84 @@ def first_sentence(text: str) -> str:
     return re.split(r"(?<=[.:])(?:\s|(?=[A-Z]))", text, maxsplit=1)[0].rstrip(".:")
 
 
+def form(message: str) -> tuple[str, ...]:
+    """The kinds of placeholder a message has: its shape, whatever the wording."""
+    found = set()
+    for kind, pattern, placeholder in _PATTERNS:
+        message, count = pattern.subn(placeholder, message)
+        if count:
+            found.add(kind)
+    return tuple(sorted(found))
+
+
+def node_names(message: str, outputs_only: bool = False) -> list[str]:
+    """The autograd nodes a message names, as printed (with `outputs_only`, only the one it
+    says produced the tensor: "output 0 of <node>")."""
+    kinds = ["output"] if outputs_only else ["output", "node"]
+    return list(dict.fromkeys(m.groups()[-1] for kind in kinds for m in _NAMED[kind].finditer(message)))
+
+
+def forward_name(node: str) -> str:
+    """`ClampBackward1` -> `Clamp1`, `PowBackward0` -> `Pow`: the name releases that print
+    the forward op use (drop `Backward`, and a trailing 0)."""
+    return re.sub(BACKWARD_SUFFIX, lambda m: "" if m[1] in ("", "0") else m[1], node)
+
+
+def slug(sentence: str) -> str:
+    words = re.findall(r"[a-z0-9]+", re.sub(r"<[^>]*>|'", "", sentence.lower()))
+    out = words[0] if words else "message"
+    for word in words[1:]:
+        if len(out) + 1 + len(word) > ID_LENGTH:
+            break
+        out += "-" + word
+    return out
+
+
+@dataclass
+class Cause:
+    text: str | None  # the raising snippets' `# cause:` line
+    fixes: dict[str, str | None]  # raising snippet -> its fix
+    texts: dict[str, set[str]]  # exact message -> releases, as these snippets print it
+
+    @property
+    def forms(self) -> set[tuple[str, ...]]:
+        return {form(text) for text in self.texts}
+
+    @property
+    def nodes(self) -> set[str]:
+        return {forward_name(node) for text in self.texts for node in node_names(text)}
+
+
 @dataclass
 class Entry:
     category: str
-    summary: str  # the template's first sentence: what the entry is known by
+    summary: str  # the newest wording's first sentence: what the entry is shown as
     texts: dict[str, set[str]] = field(default_factory=dict)  # exact message -> releases
     templates: dict[str, set[str]] = field(default_factory=dict)  # template -> releases
     raised_by: dict[str, str | None] = field(default_factory=dict)  # snippet key -> fix key
+    printed: dict[str, dict[str, set[str]]] = field(default_factory=dict)  # snippet -> texts
+    causes_of: dict[str, str | None] = field(default_factory=dict)  # snippet -> its cause here
+    id: str = ""
 
     @property
     def is_warning(self) -> bool:
         return self.category.endswith("Warning")
+
+    def oldest_template(self) -> str:
+        return min(self.templates, key=lambda t: (min(map(version_key, self.templates[t])), t))
+
+    def causes(self, order: list[str]) -> list[Cause]:
+        """One cause per `# cause:` line (a snippet without one is a cause of its own), in
+        the order their first snippets appear in `order` (the navigation's)."""
+        groups: dict[str, Cause] = {}
+        rank = {key: i for i, key in enumerate(order)}
+        for key in sorted(self.raised_by, key=lambda k: (rank.get(k, len(rank)), k)):
+            text = self.causes_of.get(key)
+            cause = groups.setdefault(text or key, Cause(text, {}, {}))
+            cause.fixes[key] = self.raised_by[key]
+            for message, versions in self.printed[key].items():
+                cause.texts.setdefault(message, set()).update(versions)
+        return list(groups.values())
 
 
 def collect(snippets: list[Snippet], store: OutputStore) -> list[Entry]:
@@ -92,6 +180,7 @@ def collect(snippets: list[Snippet], store: OutputStore) -> list[Entry]:
         single: dict[str, set] = {}  # category -> keys, when every output has one such message
         for versions, output in store.by_output(snippet.key):
             found = messages(output)
+            uncaught = found[-1] if TRACEBACK_START in output else None
             for category, message in found:
                 shape = template(message)
                 key = (category, first_sentence(shape))
@@ -99,6 +188,11 @@ def collect(snippets: list[Snippet], store: OutputStore) -> list[Entry]:
                 entry.texts.setdefault(message, set()).update(versions)
                 entry.templates.setdefault(shape, set()).update(versions)
                 entry.raised_by[snippet.key] = snippet.fixed_by
+                entry.printed.setdefault(snippet.key, {}).setdefault(message, set()).update(versions)
+                # A snippet's cause is about its point: the error it raises, or else what it warns.
+                point = (category, message) == uncaught if snippet.raises else True
+                if point or snippet.key not in entry.causes_of:
+                    entry.causes_of[snippet.key] = snippet.cause if point else None
                 if [c for c, _ in found].count(category) == 1:
                     single.setdefault(category, set()).add(key)
         for keys in single.values():
@@ -118,7 +212,27 @@ def collect(snippets: list[Snippet], store: OutputStore) -> list[Entry]:
         for shape, versions in entry.templates.items():
             target.templates.setdefault(shape, set()).update(versions)
         target.raised_by.update(entry.raised_by)
-    return sorted(merged.values(), key=lambda e: (e.is_warning, e.category, e.summary.lower()))
+        for snippet_key, printed in entry.printed.items():
+            for text, versions in printed.items():
+                target.printed.setdefault(snippet_key, {}).setdefault(text, set()).update(versions)
+        for snippet_key, cause in entry.causes_of.items():
+            if cause or snippet_key not in target.causes_of:
+                target.causes_of[snippet_key] = cause
+    found = sorted(merged.values(), key=lambda e: (e.is_warning, e.category, e.summary.lower()))
+    _assign_ids(found)
+    return found
+
+
+def _assign_ids(entries: list[Entry]) -> None:
+    """Each entry's id: its oldest wording's first sentence, as a slug."""
+    taken: set[str] = set()
+    for entry in sorted(entries, key=lambda e: (e.category, e.oldest_template())):
+        entry.id = slug(first_sentence(entry.oldest_template()))
+        if entry.id in taken:  # the same words as another category's message
+            entry.id += "-" + entry.category.lower()
+        if entry.id in taken:
+            raise ValueError(f"two error index entries would both have the id {entry.id!r}")
+        taken.add(entry.id)
 
 
 def newest_first(groups: dict[str, set[str]]) -> list[tuple[str, list[str]]]:
@@ -126,9 +240,145 @@ def newest_first(groups: dict[str, set[str]]) -> list[tuple[str, list[str]]]:
     return sorted(items, key=lambda item: (version_key(item[1][-1]), item[0]), reverse=True)
 
 
+def _clause(kind: str, templates: list[str]) -> str:
+    """The clause of a template that holds a placeholder of `kind`, e.g.
+    'which is output <n> of <node>'."""
+    placeholder = next(p for k, _, p in PLACEHOLDERS if k == kind)
+    for text in templates:
+        for clause in re.split(r"[,;:]\s|\.\s", text):
+            if placeholder in clause:
+                return clause.strip(" .")
+    return placeholder
+
+
+def clues(causes: list[Cause]) -> list[str | None]:
+    """What in the message points to each cause and to no other: a shape of message only
+    its snippets print (a part missing or added), or a node only they name."""
+    found = []
+    for cause in causes:
+        others = [c for c in causes if c is not cause]
+        if not others:
+            found.append(None)
+            continue
+        other_forms = set().union(*(c.forms for c in others))
+        other_nodes = set().union(*(c.nodes for c in others))
+        other_templates = [template(t) for c in others for t in c.texts]
+        own_templates = [template(t) for t in cause.texts]
+        said = []
+        for shape in sorted(cause.forms - other_forms):
+            missing = set().union(*map(set, other_forms)) - set(shape)
+            said += [f"no `{_clause(kind, other_templates)}` part" for kind in sorted(missing)]
+            added = set(shape) - set().union(*map(set, other_forms))
+            said += [f"a `{_clause(kind, own_templates)}` part" for kind in sorted(added)]
+        nodes = cause.nodes - other_nodes
+        printed = sorted(
+            {n for t, versions in cause.texts.items() for n in node_names(t) if forward_name(n) in nodes},
+            key=lambda n: (forward_name(n), n == forward_name(n), n),
+        )
+        if printed:
+            said.append("names " + " / ".join(f"`{n}`" for n in printed))
+        found.append("; ".join(said) or None)
+    return found
+
+
+def _with_clues(entry: Entry, order: list[str]) -> list[tuple[Cause, str | None]]:
+    causes = entry.causes(order)
+    return list(zip(causes, clues(causes)))
+
+
+def naming(entries: list[Entry], listed: list[str]) -> dict:
+    """How "output <n> of <node>" names a node, per release, read from snippets recorded
+    both ways: the releases that print the backward node (`PowBackward0`), those that print
+    the forward op (`Pow`), and recorded pairs (one ending in 0, one in another digit)."""
+    backward, forward, pairs = set(), set(), {}
+    for entry in entries:
+        for printed in entry.printed.values():
+            names: dict[str, set[str]] = {}
+            for text, versions in printed.items():
+                for name in node_names(text, outputs_only=True):
+                    names.setdefault(name, set()).update(versions)
+            for name, versions in names.items():
+                if name != forward_name(name):
+                    backward |= versions
+                    if forward_name(name) in names:
+                        pairs.setdefault(name[-1] == "0", (name, forward_name(name)))
+                elif any(forward_name(other) == name != other for other in names):
+                    forward |= versions
+    if not (backward and forward):
+        return {}
+    return {
+        "backward": version_range(backward, listed),
+        "forward": version_range(forward, listed),
+        "examples": [pairs[zero] for zero in (True, False) if zero in pairs],
+    }
+
+
+def _clauses(entry: Entry) -> dict[str, str]:
+    kinds = {kind for text in entry.texts for kind in form(text)}
+    return {kind: _clause(kind, sorted(entry.templates)) for kind in sorted(kinds)}
+
+
+def paste_box(entries: list[Entry], order: list[str], listed: list[str]) -> str:
+    """The paste box and the data it matches a pasted message against."""
+    data = {
+        "placeholders": PLACEHOLDERS,
+        "backwardSuffix": BACKWARD_SUFFIX,
+        "naming": naming(entries, listed),
+        "entries": [
+            {
+                "id": entry.id,
+                "category": entry.category,
+                "summary": entry.summary,
+                "templates": [
+                    [shape, first_sentence(shape), version_range(versions, listed)]
+                    for shape, versions in newest_first(entry.templates)
+                ],
+                "clauses": _clauses(entry),
+                "causes": [
+                    {
+                        "text": cause.text,
+                        "clue": clue,
+                        "snippets": len(cause.fixes),
+                        "forms": _form_counts(cause),
+                        "nodes": sorted(cause.nodes),
+                    }
+                    for cause, clue in _with_clues(entry, order)
+                ],
+            }
+            for entry in entries
+        ],
+    }
+    # `<`, `>` and `&` escaped, so no message can end the script element early.
+    payload = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    payload = payload.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+    return (
+        '<div class="fg-diagnose" id="diagnose" hidden>'
+        '<label for="fg-diagnose-input">Paste your error or warning: the whole traceback or '
+        "its last line, from any PyTorch release.</label>"
+        '<textarea id="fg-diagnose-input" rows="5" spellcheck="false" autocomplete="off" '
+        'placeholder="RuntimeError: one of the variables needed for gradient computation has been '
+        'modified by an inplace operation: …"></textarea>'
+        '<button type="button" class="md-button md-button--primary" id="fg-diagnose-button">'
+        "Diagnose</button>"
+        '<p class="fg-diagnose__status" id="fg-diagnose-status" role="status" aria-live="polite"></p>'
+        "</div>\n\n"
+        f'<script type="application/json" id="fg-diagnose-data">{payload}</script>\n'
+    )
+
+
+def _form_counts(cause: Cause) -> dict[str, int]:
+    """How many of the cause's recorded texts have each form (kinds joined by spaces)."""
+    counts: dict[str, int] = {}
+    for text in cause.texts:
+        key = " ".join(form(text))
+        counts[key] = counts.get(key, 0) + 1
+    return counts
+
+
 def markdown(entries: list[Entry], snippets: dict[str, Snippet], pages: dict[str, str], listed: list[str]) -> str:
-    """The index page's body. `pages` maps snippet keys to the page (relative link) that
-    shows them; an entry whose snippet or fix is on no page is an error the author must fix."""
+    """The index page's body: the paste box, then one section per entry. `pages` maps
+    snippet keys to the page (relative link) that shows them, in navigation order; an
+    entry whose snippet or fix is on no page is an error the author must fix."""
     def link(key: str) -> str:
         if key not in pages:
             raise ValueError(
@@ -137,21 +387,36 @@ def markdown(entries: list[Entry], snippets: dict[str, Snippet], pages: dict[str
             )
         return f"[`{key}`]({pages[key]}#{anchor(snippets[key])})"
 
-    out = []
+    def cell(text: str) -> str:
+        return html.escape(text, quote=False).replace("|", "\\|")
+
+    order = list(pages)
+    out = [paste_box(entries, order, listed)]
     for entry in entries:
-        out.append(f"### `{entry.category}: {entry.summary}`\n")
+        out.append(f"## `{entry.category}: {entry.summary}` {{ #{entry.id} .fg-entry }}\n")
+        sentences = {}
+        for shape, versions in entry.templates.items():
+            sentences.setdefault(first_sentence(shape), set()).update(versions)
+        older = [(s, v) for s, v in newest_first(sentences) if s != entry.summary]
+        if older:
+            out.append("Also worded: " + "; ".join(f"`{s}` (PyTorch {version_range(v, listed)})" for s, v in older) + "\n")
         for shape, versions in newest_first(entry.templates):
             out.append(fence(f"{entry.category}: {shape}", ".fg-message", f"Template, PyTorch {version_range(versions, listed)}"))
-        rows = ["| Raised by | Fix |", "| --- | --- |"]
-        for key, fix in sorted(entry.raised_by.items()):
-            if fix is None or fix not in snippets:
-                raise ValueError(
-                    f"{snippets[key].relpath} prints '{entry.category}: {entry.summary}' but names "
-                    f"{'no fix' if fix is None else f'a fix that does not exist ({fix})'}; add "
-                    "'# fixed-by: topic/name' at its top, naming the snippet that avoids it."
-                )
-            rows.append(f"| {link(key)} | {link(fix)} |")
-        out.append("\n".join(rows) + "\n")
+        rows = ["| Cause | Clue in the message | Raised by | Fix |", "| --- | --- | --- | --- |"]
+        for cause, clue in _with_clues(entry, order):
+            for key, fix in cause.fixes.items():
+                if fix is None or fix not in snippets:
+                    raise ValueError(
+                        f"{snippets[key].relpath} prints '{entry.category}: {entry.summary}' but names "
+                        f"{'no fix' if fix is None else f'a fix that does not exist ({fix})'}; add "
+                        "'# fixed-by: topic/name' at its top, naming the snippet that avoids it."
+                    )
+            raised = "<br>".join(link(key) for key in cause.fixes)
+            fixed = "<br>".join(dict.fromkeys(link(fix) for fix in cause.fixes.values()))
+            said = cell(cause.text) if cause.text else "(not stated)"
+            hint = clue.replace("|", "\\|") if clue else "—"
+            rows.append(f"| {said} | {hint} | {raised} | {fixed} |")
+        out.append('<div class="fg-causes" markdown="1">\n\n' + "\n".join(rows) + "\n\n</div>\n")
         exact = newest_first(entry.texts)
         out.append(f'??? quote "The exact {"texts" if len(exact) > 1 else "text"}, by release"\n')
         for text, versions in exact:

@@ -1,0 +1,366 @@
+/* The error index's paste box: a reader pastes an error or warning (a whole traceback or
+ * its last line, from any PyTorch release) and the page finds its entry, scrolls to it,
+ * puts the entry's id in the URL, reads what the message says about the reader's tensors,
+ * and ranks the entry's causes by the clues in the message.
+ *
+ * Everything it matches against is the JSON block the page carries (made by
+ * fieldguide/error_index.py from the recorded outputs): the placeholder patterns that turn
+ * a message into a template, every entry's recorded templates, and per cause the shape
+ * of its messages and the nodes they name. It runs in the browser and fetches nothing. */
+(() => {
+  "use strict";
+
+  // A message this far from every recorded template is not one the guide knows.
+  const KNOWN = 0.6;
+  const PREFIX = 6; // leading words compared: messages are told apart by how they begin
+  const PROMPT = /^(?:>>> ?|\.\.\. ?|In \[\d*\]: ?)/;
+  const WARNING_LINE = /^\S.*?:\d+: ([\w.]*Warning): (.*)$/;
+  const ERROR_LINE = /^([A-Za-z_][\w.]*(?:Error|Exception|Warning|Interrupt)): ?(.*)$/;
+  const SEPARATOR = /^(?:Traceback \(most recent call last\)|During handling of the above exception|The above exception was the direct cause)/;
+  const DTYPES = {
+    Float: "float32", Double: "float64", Half: "float16", BFloat16: "bfloat16",
+    Long: "int64", Int: "int32", Short: "int16", Char: "int8", Byte: "uint8", Bool: "bool",
+    ComplexFloat: "complex64", ComplexDouble: "complex128", ComplexHalf: "complex32",
+  };
+
+  /* The message a paste is about: the last uncaught error in it, else its last warning,
+   * else (no "SomeError:" line at all) its unindented lines as they are. */
+  function pastedMessage(text) {
+    const lines = text.replace(/\r\n?/g, "\n").split("\n")
+      .map(line => line.replace(PROMPT, "").replace(/\s+$/, ""));
+    const continues = line => line !== "" && !/^\s/.test(line) && !SEPARATOR.test(line)
+      && !WARNING_LINE.test(line) && !ERROR_LINE.test(line);
+    const found = [];
+    for (let i = 0; i < lines.length; i++) {
+      const match = lines[i].match(WARNING_LINE) || lines[i].match(ERROR_LINE);
+      if (!match) continue;
+      const parts = [match[2]];
+      while (i + 1 < lines.length && continues(lines[i + 1])) parts.push(lines[++i]);
+      const category = match[1].split(".").pop();
+      found.push({category, message: parts.join("\n").trim(), warning: category.endsWith("Warning")});
+    }
+    const errors = found.filter(f => !f.warning);
+    if (found.length) return (errors.length ? errors : found).at(-1);
+    const rest = lines.filter(line => line.trim() && !/^\s/.test(line) && !SEPARATOR.test(line));
+    return rest.length ? {category: null, message: rest.join("\n").trim(), warning: false} : null;
+  }
+
+  class Reader {
+    constructor(data) {
+      this.data = data;
+      this.patterns = data.placeholders.map(([kind, source, placeholder]) =>
+        ({kind, regex: new RegExp(source, "g"), placeholder}));
+      this.backwardSuffix = new RegExp(data.backwardSuffix);
+      for (const entry of data.entries) {
+        entry.parsed = entry.templates.map(([text, head, releases]) =>
+          ({text, releases, words: words(text), head: words(head)}));
+      }
+    }
+
+    /* The template of a message and the kinds of placeholder it needed: as
+     * fieldguide/error_index.py's template() and form() make them. */
+    template(message) {
+      const kinds = new Set();
+      for (const {kind, regex, placeholder} of this.patterns) {
+        message = message.replace(regex, () => (kinds.add(kind), placeholder));
+      }
+      return {text: message, form: [...kinds].sort().join(" ")};
+    }
+
+    /* What each placeholder matched, in order: [{kind, groups, at}]. */
+    details(message) {
+      const found = [];
+      for (const {kind, regex, placeholder} of this.patterns) {
+        message = message.replace(regex, (...args) => {
+          const groups = args.slice(1, args.findIndex(a => typeof a === "number"));
+          const at = args.find(a => typeof a === "number");
+          found.push({kind, groups, before: message.slice(Math.max(0, at - 40), at)});
+          return placeholder;
+        });
+      }
+      return found;
+    }
+
+    forwardName(node) {
+      return node.replace(this.backwardSuffix, (_, digits) => (digits === "0" || digits === "" ? "" : digits));
+    }
+
+    nodes(message) {
+      return this.details(message).filter(d => d.kind === "output" || d.kind === "node")
+        .map(d => d.groups.at(-1));
+    }
+
+    /* The entry whose recorded templates read most like the message, with its score
+     * (from 0 to 1; below KNOWN, the message is not one the guide knows). */
+    match(pasted) {
+      const {text, form} = this.template(pasted.message);
+      const said = words(text);
+      let best = null;
+      for (const entry of this.data.entries) {
+        for (const template of entry.parsed) {
+          // How much of the message the template explains, how much of the template's
+          // first sentence the message has, whether they begin alike, and (to choose
+          // between wordings) how much of the template the message has.
+          const common = lcs(said, template.words);
+          let score = 0.35 * common / Math.max(said.length, 1)
+            + 0.35 * lcs(said, template.head) / template.head.length
+            + 0.2 * leading(said, template.words) / Math.min(PREFIX, template.words.length)
+            + 0.1 * common / template.words.length;
+          if (pasted.category && pasted.category !== entry.category) score *= 0.9;
+          if (!best || score > best.score) best = {entry, template, score, form, text};
+        }
+      }
+      return best;
+    }
+
+    /* The entry's causes, the likeliest first: those whose recorded messages have the
+     * pasted message's shape, then those naming its node, then those shown by more
+     * snippets; ties keep the page's order. */
+    rank(entry, form, node) {
+      const scored = entry.causes.map((cause, row) => {
+        const total = Object.values(cause.forms).reduce((a, b) => a + b, 0);
+        const shape = (cause.forms[form] || 0) / Math.max(total, 1);
+        const named = node !== null && cause.nodes.includes(this.forwardName(node));
+        return {cause, row, shape, named, score: 2 * shape + (named ? 1 : 0)};
+      });
+      return scored.sort((a, b) => b.score - a.score || b.cause.snippets - a.cause.snippets || a.row - b.row);
+    }
+  }
+
+  function words(text) {
+    return text.toLowerCase().match(/<[^<>]+>|[a-z0-9_]+/g) || [];
+  }
+
+  function lcs(a, b) {
+    let previous = new Array(b.length + 1).fill(0);
+    for (const x of a) {
+      const row = [0];
+      for (let j = 0; j < b.length; j++) {
+        row.push(x === b[j] ? previous[j] + 1 : Math.max(previous[j + 1], row[j]));
+      }
+      previous = row;
+    }
+    return previous[b.length];
+  }
+
+  function leading(a, b) {
+    let n = 0;
+    while (n < PREFIX && n < a.length && n < b.length && a[n] === b[n]) n++;
+    return n;
+  }
+
+  /* DOM helpers: elements built from text, never from pasted HTML. */
+  function el(tag, attrs = {}, ...children) {
+    const node = document.createElement(tag);
+    for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, value);
+    for (const child of children.flat()) {
+      if (child !== null && child !== undefined) node.append(child);
+    }
+    return node;
+  }
+
+  const code = text => el("code", {}, text);
+
+  /* `a` with `b` shown as code wherever the text has `backticks`. */
+  function withCode(text) {
+    return text.split(/`([^`]*)`/).map((part, i) => (i % 2 ? code(part) : part));
+  }
+
+  /* `torch.cuda.HalfTensor`, `[4, 128, 64, 64]` -> its dtype, device, dimensions, elements. */
+  function tensorReading(type, shape) {
+    const [root, ...rest] = type.split(".");
+    const dtype = DTYPES[rest.at(-1)?.replace(/Tensor$/, "")];
+    const where = rest.slice(0, -1);
+    const device = root !== "torch" ? null : where.includes("cuda") ? "on a CUDA GPU" : where.length === 0 ? "on the CPU" : null;
+    const sizes = shape.split(",").map(s => s.trim()).filter(Boolean).map(Number);
+    const count = sizes.reduce((a, b) => a * b, 1);
+    const dims = sizes.length === 0 ? "0 dimensions (a single number)"
+      : `${sizes.length} dimension${sizes.length > 1 ? "s" : ""}, ${count.toLocaleString("en")} element${count === 1 ? "" : "s"}`;
+    const what = [dtype, where.includes("sparse") ? "sparse" : null, device].filter(Boolean).join(", ");
+    return ["The tensor: ", code(type), " of shape ", code(`[${shape}]`), ": ", what ? `${what}; ` : "", dims, "."];
+  }
+
+  function nodeReading(reader, node) {
+    const forward = reader.forwardName(node);
+    return forward === node ? [] : [" The forward op is ", code(forward), "."];
+  }
+
+  /* What the message says, in the reader's terms: one list item per detail. */
+  function readings(reader, entry, pasted, form) {
+    const items = [];
+    const details = reader.details(pasted.message);
+    const naming = reader.data.naming;
+    for (const detail of details) {
+      if (detail.kind === "tensor") items.push(tensorReading(...detail.groups));
+      if (detail.kind === "size") items.push(["A shape: ", code(`[${detail.groups[0]}]`), "."]);
+      if (detail.kind === "output") {
+        const [index, node] = detail.groups;
+        const line = ["It is output ", code(index), " of ", code(node),
+          ": the node that produced the tensor in the forward pass.", ...nodeReading(reader, node)];
+        if (naming.backward) {
+          line.push(` Releases ${naming.backward} name the backward node here, ${naming.forward} the forward op: `,
+            "drop ", code("Backward"), " and a trailing ", code("0"), " (",
+            ...naming.examples.flatMap(([b, f], i) => [i ? ", " : "", code(b), " → ", code(f)]), ").");
+        }
+        items.push(line);
+      }
+      if (detail.kind === "node") {
+        items.push(["The node ", code(detail.groups[0]), ": a backward node of the autograd graph.",
+          ...nodeReading(reader, detail.groups[0])]);
+      }
+    }
+    const versions = {};
+    for (const detail of details.filter(d => d.kind === "n")) {
+      const [, previous, word] = detail.before.match(/(?:(\w+) )?(\w+)\W*$/) || [];
+      const value = Number(detail.groups[0]);
+      if (word === "version") versions[previous] = value;
+      if (word === "element" || word === "index") {
+        items.push([code(`${word} ${value}`), ` counts from 0: the ${ordinal(value + 1)} one.`]);
+      }
+    }
+    if ("at" in versions && "expected" in versions) {
+      const changes = versions.at - versions.expected;
+      items.push(["Versions: autograd saved the tensor at version ", code(String(versions.expected)),
+        " and finds it at version ", code(String(versions.at)), `: ${changes} in-place change${changes === 1 ? "" : "s"} `,
+        "to it (or to a view of it) after it was saved, while backward still needed the saved value."]);
+    }
+    const kinds = form.split(" ");
+    for (const [kind, clause] of Object.entries(entry.clauses)) {
+      if (kinds.includes(kind)) continue;
+      const line = ["Your message has no ", code(clause), " part, which other messages of this entry have."];
+      if (kind === "output") {
+        line.push(" No node produced the changed tensor: it has no ", code("grad_fn"),
+          ", so it is a leaf (a weight, an input, or any tensor that does not require grad).");
+      }
+      items.push(line);
+    }
+    return items;
+  }
+
+  function ordinal(n) {
+    const suffix = n % 100 >= 11 && n % 100 <= 13 ? "th" : ({1: "st", 2: "nd", 3: "rd"})[n % 10] || "th";
+    return `${n}${suffix}`;
+  }
+
+  /* The rows of the entry's causes table, as the page rendered them (links resolved). */
+  function causeRows(heading) {
+    for (let node = heading.nextElementSibling; node && !/^H[12]$/.test(node.tagName); node = node.nextElementSibling) {
+      if (node.classList.contains("fg-causes")) return [...node.querySelectorAll("tbody tr")];
+    }
+    return [];
+  }
+
+  function links(cell) {
+    return [...cell.querySelectorAll("a")].flatMap((a, i) => [i ? ", " : "", a.cloneNode(true)]);
+  }
+
+  function diagnosis(reader, found, pasted, heading) {
+    const {entry, template, form} = found;
+    const node = reader.nodes(pasted.message)[0] ?? null;
+    const rows = causeRows(heading);
+    const exact = template.text === found.text;
+    const panel = el("section", {class: "fg-diagnosis", id: "fg-diagnosis", "aria-label": "Diagnosis of your message"},
+      el("p", {class: "fg-diagnosis__title"}, "Your message"),
+      el("p", {}, exact
+        ? `Worded as PyTorch ${template.releases} print${template.releases.includes(" ") ? "" : "s"} it.`
+        : `Worded like none of the recorded releases; the closest wording is that of PyTorch ${template.releases}.`),
+    );
+    const items = readings(reader, entry, pasted, form);
+    if (items.length) panel.append(el("ul", {}, items.map(item => el("li", {}, item))));
+    panel.append(el("p", {class: "fg-diagnosis__title"},
+      entry.causes.length > 1 ? "Its causes, the likeliest first" : "Its cause"));
+    const list = el("ol", {class: "fg-diagnosis__causes"});
+    const ranked = reader.rank(entry, form, node);
+    const tellsShape = ranked.some(r => r.shape !== ranked[0].shape);
+    const tellsNode = ranked.some(r => r.named !== ranked[0].named);
+    for (const {cause, row, shape, named} of ranked) {
+      const cells = rows[row] ? [...rows[row].cells] : [];
+      const why = [];
+      if (tellsShape && shape > 0) why.push("its messages have the parts yours has");
+      if (tellsNode && named) why.push(`its messages name ${reader.forwardName(node)} too`);
+      list.append(el("li", {"data-cause": String(row)},
+        el("strong", {}, cause.text ? withCode(cause.text) : "Cause not stated"),
+        cause.clue ? el("span", {class: "fg-diagnosis__clue"}, " Clue: ", withCode(cause.clue), ".") : null,
+        why.length ? el("span", {class: "fg-diagnosis__match"}, ` Matches: ${why.join("; ")}.`) : null,
+        cells.length ? el("span", {class: "fg-diagnosis__links"}, "Raised by ", links(cells[2]), "; fix: ", links(cells[3]), ".") : null,
+      ));
+    }
+    panel.append(list);
+    return panel;
+  }
+
+  /* A button that opens the site search (Material's) with the message's first line. */
+  function searchButton(pasted) {
+    const toggle = document.getElementById("__search");
+    const field = document.querySelector(".md-search__input");
+    if (!toggle || !field) return "use the site search";
+    const button = el("button", {type: "button", class: "md-button"}, "Search the site for it");
+    button.addEventListener("click", () => {
+      toggle.checked = true;
+      field.value = pasted.message.split("\n")[0].slice(0, 200);
+      field.focus();
+      field.dispatchEvent(new Event("input"));
+    });
+    return button;
+  }
+
+  function start(box, data) {
+    const reader = new Reader(data);
+    const input = box.querySelector("#fg-diagnose-input");
+    const status = box.querySelector("#fg-diagnose-status");
+    box.hidden = false;
+
+    function diagnose() {
+      document.getElementById("fg-diagnosis")?.remove();
+      box.dataset.entry = "";
+      const pasted = pastedMessage(input.value);
+      if (!pasted) {
+        status.replaceChildren("Paste an error or warning first.");
+        return;
+      }
+      const best = reader.match(pasted);
+      box.dataset.score = best ? best.score.toFixed(3) : ""; // the tests report the margin
+      const found = best && best.score >= KNOWN ? best : null;
+      const heading = found && document.getElementById(found.entry.id);
+      if (!heading) {
+        status.replaceChildren("This message is not one the guide knows: no snippet here prints it. ",
+          "Other pages may still mention it: ", searchButton(pasted));
+        box.dataset.entry = "none";
+        history.replaceState(history.state, "", location.pathname + location.search);
+        return;
+      }
+      box.dataset.entry = found.entry.id;
+      status.replaceChildren("Found: ", el("a", {href: `#${found.entry.id}`}, code(`${found.entry.category}: ${found.entry.summary}`)),
+        ". What it means for you is under its heading.");
+      heading.after(diagnosis(reader, found, pasted, heading));
+      history.replaceState(history.state, "", `#${found.entry.id}`);
+      heading.scrollIntoView({block: "start"});
+    }
+
+    box.querySelector("#fg-diagnose-button").addEventListener("click", diagnose);
+    input.addEventListener("input", event => {
+      // After the paste's own task: the browser scrolls the caret into view at its end.
+      if (event.inputType === "insertFromPaste") setTimeout(diagnose);
+    });
+    input.addEventListener("keydown", event => {
+      if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
+        event.preventDefault();
+        diagnose();
+      }
+    });
+  }
+
+  function init() {
+    const box = document.getElementById("diagnose");
+    const data = document.getElementById("fg-diagnose-data");
+    if (box && data && !box.dataset.ready) {
+      box.dataset.ready = "1";
+      start(box, JSON.parse(data.textContent));
+    }
+  }
+
+  // Material's instant loading swaps pages without reloading scripts; it announces each.
+  if (window.document$) window.document$.subscribe(init);
+  else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
+  else init();
+})();

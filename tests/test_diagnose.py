@@ -1,0 +1,321 @@
+"""The error index's paste box (docs/javascripts/diagnose.js) in a real browser.
+
+Every message is taken from the recorded outputs, never typed here: each error and
+warning every release printed, pasted as the reader would have it (the traceback of an
+error, the warning line with its source line), must land on its own entry: the URL
+fragment becomes the entry's id, its heading is on screen and the diagnosis sits under
+it. Then variants built from the same recordings: other tensor types and shapes, other
+node names, older wordings, the reader's own frames above the traceback, prompts and
+blank lines around it, the last line alone. The in-place error without its "which is
+output N of" part (a leaf was changed) must rank the optimizer-step cause first. Messages
+from outside autograd must get the "not known" answer, never an entry.
+
+Each test prints its hit rates (`pytest -rP` shows them). Screenshots of a diagnosis in
+the light and dark schemes and at phone width go to build/screenshots/.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from fieldguide import error_index
+from fieldguide.matrix import load as load_matrix
+from fieldguide.render import TRACEBACK_START
+from fieldguide.snippet import discover
+from fieldguide.store import OutputStore, version_key
+
+ROOT = Path(__file__).resolve().parents[1]
+PHONE = {"width": 390, "height": 844}
+LEAF_CLAUSE = re.compile(r", which is output \d+ of [\w:]+")
+OWN_FRAMES = (
+    "Traceback (most recent call last):\n"
+    '  File "/home/reader/project/train.py", line 88, in <module>\n'
+    "    main()\n"
+    '  File "/home/reader/project/train.py", line 61, in main\n'
+    "    loss.backward()\n"
+    '  File "/opt/conda/lib/python3.10/site-packages/torch/_tensor.py", line 487, in backward\n'
+    "    torch.autograd.backward(\n"
+)
+# Real messages from outside what the guide covers (devices, shapes, memory, data loading,
+# plain Python). The test checks that no recording prints one of them.
+UNKNOWN = [
+    "RuntimeError: CUDA out of memory. Tried to allocate 20.00 MiB (GPU 0; 15.90 GiB total capacity; "
+    "14.82 GiB already allocated; 3.75 MiB free; 15.04 GiB reserved in total by PyTorch)",
+    "RuntimeError: Expected all tensors to be on the same device, but found at least two devices, "
+    "cuda:0 and cpu!",
+    "RuntimeError: mat1 and mat2 shapes cannot be multiplied (64x512 and 256x10)",
+    "RuntimeError: Given groups=1, weight of size [64, 3, 7, 7], expected input[8, 1, 224, 224] to have "
+    "3 channels, but got 1 channels instead",
+    "RuntimeError: stack expects each tensor to be equal size, but got [3, 224, 224] at entry 0 and "
+    "[1, 224, 224] at entry 5",
+    "IndexError: index out of range in self",
+    "RuntimeError: CUDA error: device-side assert triggered",
+    "ModuleNotFoundError: No module named 'torchvision'",
+    "RuntimeError: DataLoader worker (pid 4242) is killed by signal: Killed.",
+    "TypeError: forward() takes 2 positional arguments but 3 were given",
+    "RuntimeError: The size of tensor a (3) must match the size of tensor b (4) at non-singleton dimension 1",
+    "ValueError: Expected input batch_size (32) to match target batch_size (64).",
+]
+
+READ_STATE = """heading => {
+  const box = document.getElementById("diagnose");
+  const panel = document.getElementById("fg-diagnosis");
+  const target = location.hash ? document.getElementById(location.hash.slice(1)) : null;
+  const top = target ? target.getBoundingClientRect().top : null;
+  return {
+    hash: location.hash.slice(1), entry: box.dataset.entry, score: Number(box.dataset.score),
+    onScreen: top !== null && top >= 0 && top < innerHeight,
+    underHeading: !!panel && !!target && target.nextElementSibling === panel,
+    worded: panel ? panel.querySelector("p:nth-of-type(2)").textContent : null,
+    causes: panel ? [...panel.querySelectorAll("li[data-cause] > strong")].map(s => s.textContent) : [],
+  };
+}"""
+
+
+@dataclass
+class Case:
+    family: str
+    paste: str
+    entry: str  # the id it must land on
+    releases: tuple[str, ...] = ()  # the releases that print it, for exact texts
+
+
+def entries() -> list[error_index.Entry]:
+    return error_index.collect(discover(ROOT), OutputStore(ROOT))
+
+
+def entry_of(found: list[error_index.Entry], category: str, message: str) -> error_index.Entry:
+    return next(e for e in found if e.category == category and message in e.texts)
+
+
+def warning_block(output: str, message: str) -> str:
+    """The warning as printed: its line (and continuation lines), then the source line."""
+    lines = output.splitlines()
+    first = message.splitlines()[0]
+    start = next(i for i, line in enumerate(lines) if line.endswith(first) and "Warning: " in line)
+    end = start + len(message.splitlines())
+    while end < len(lines) and lines[end].startswith("  "):
+        end += 1
+    return "\n".join(lines[start:end]) + "\n"
+
+
+def recorded_cases() -> list[Case]:
+    """Every message every release printed, as the reader pastes it, once per distinct paste."""
+    found = entries()
+    store = OutputStore(ROOT)
+    cases: dict[str, Case] = {}
+    for snippet in discover(ROOT):
+        for versions, output in store.by_output(snippet.key):
+            for category, message in error_index.messages(output):
+                entry = entry_of(found, category, message)
+                if category.endswith("Warning"):
+                    paste = warning_block(output, message)
+                else:
+                    paste = output[output.rindex(TRACEBACK_START) :]
+                case = cases.setdefault(paste, Case("exact", paste, entry.id))
+                case.releases = tuple(sorted(set(case.releases) | set(versions), key=version_key))
+    return list(cases.values())
+
+
+def last_line(paste: str) -> tuple[str, str]:
+    """(category, message) of a recorded paste: what follows the traceback or the warning's path."""
+    if paste.startswith(TRACEBACK_START):
+        rest = "\n".join(line for line in paste.splitlines()[1:] if not line.startswith(" "))
+        category, _, message = rest.partition(": ")
+        return category, message
+    first, *more = [line for line in paste.splitlines() if not line.startswith("  ")]
+    _, category, message = first.split(": ", 2)
+    return category.rsplit(" ", 1)[-1], "\n".join([message, *more])
+
+
+def variants(exact: list[Case]) -> list[Case]:
+    """Realistic pastes built from the recorded ones."""
+    built = []
+
+    def add(family: str, case: Case, paste: str) -> None:
+        if paste != case.paste:
+            built.append(Case(family, paste, case.entry))
+
+    for case in exact:
+        category, message = last_line(case.paste)
+        error = f"{category}: {message}\n"
+        add("CUDA and half types", case, re.sub(r"\[torch\.(\w+) ", r"[torch.cuda.\1 ", case.paste).replace("FloatTensor", "HalfTensor"))
+        add("large shapes", case, re.sub(r"(\[[\w.]+ )\[[\d, ]*\]\]", r"\1[4, 128, 64, 64]]", case.paste))
+        add("large shapes", case, re.sub(r"torch\.Size\(\[[\d, ]*\]\)", "torch.Size([32, 3, 224, 224])", case.paste))
+        for node in ("ReluBackward0", "AsStridedBackward0", "CopySlices", "Relu", "TBackward"):
+            add("other node names", case, re.sub(r"(output \d+ of )\w+", rf"\g<1>{node}", case.paste))
+        old = re.sub(r"\b(\w+)Backward0\b", r"\1Backward", case.paste)  # 1.x: SigmoidBackward
+        old = re.sub(r"(output \d+ of )(?!\w*Backward)([A-Z]\w*?)(\d?)(?=,)", lambda m: f"{m[1]}{m[2]}Backward{m[3]}", old)
+        add("older wordings", case, old)
+        add("older wordings", case, re.sub(r"\bTensor\b", "Variable", case.paste))
+        add("older wordings", case, re.sub(r" Hint: .*", "", case.paste))  # before the hint was added
+        if case.paste.startswith(TRACEBACK_START):
+            add("reader's own frames", case, OWN_FRAMES + case.paste.removeprefix(TRACEBACK_START))
+            add("prompts and blank lines", case, f"\n\n>>> loss.backward()\n{case.paste}>>> \n\n")
+            add("prompts and blank lines", case, (
+                "---------------------------------------------------------------------------\n"
+                f"{category}                              Traceback (most recent call last)\n"
+                "Cell In[7], line 3\n      1 out = model(x)\n----> 3 out.sum().backward()\n\n" + error))
+        else:
+            add("prompts and blank lines", case, f"\n(venv) $ python train.py\n{case.paste}\n\n")
+        add("last line only", case, error)
+        add("message only", case, message)
+    return built
+
+
+@pytest.fixture(scope="module")
+def errors_page(browser, server):
+    ctx = browser.new_context(color_scheme="light", permissions=["clipboard-read", "clipboard-write"])
+    page = ctx.new_page()
+    page.goto(server + "errors/")
+    yield page
+    ctx.close()
+
+
+def diagnose(page, text: str) -> dict:
+    page.fill("#fg-diagnose-input", text)
+    page.click("#fg-diagnose-button")
+    return page.evaluate(READ_STATE)
+
+
+def landed(state: dict, entry: str) -> bool:
+    return state["entry"] == state["hash"] == entry and state["onScreen"] and state["underHeading"]
+
+
+def check(page, cases: list[Case], what: str) -> list[str]:
+    """Paste every case; print the hit rate per family; return the misses."""
+    hits, totals, misses = defaultdict(int), defaultdict(int), []
+    for case in cases:
+        state = diagnose(page, case.paste)
+        totals[case.family] += 1
+        if landed(state, case.entry):
+            hits[case.family] += 1
+        else:
+            misses.append(f"[{case.family}] expected #{case.entry}, got {state['entry'] or 'nothing'} "
+                          f"(score {state['score']}):\n{case.paste}")
+    for family in totals:
+        print(f"{what}, {family}: {hits[family]}/{totals[family]} land on their entry")
+    return misses
+
+
+def test_every_recorded_message_lands_on_its_entry(errors_page):
+    cases = recorded_cases()
+    listed = load_matrix(ROOT).versions
+    per_release = {v: [0, 0] for v in listed}
+    misses, worded = [], []
+    for case in cases:
+        state = diagnose(errors_page, case.paste)
+        ok = landed(state, case.entry)
+        for version in case.releases:
+            per_release[version][0] += ok
+            per_release[version][1] += 1
+        if not ok:
+            misses.append(f"expected #{case.entry}, got {state['entry'] or 'nothing'}:\n{case.paste}")
+        elif not state["worded"].startswith("Worded as PyTorch"):
+            worded.append(f"{state['worded']}\n{case.paste}")  # its template is a recorded one
+    for version, (hit, total) in per_release.items():
+        print(f"exact texts recorded on {version}: {hit}/{total} land on their entry")
+    assert len(cases) >= 20
+    assert not misses, f"{len(misses)} of {len(cases)} recorded messages miss:\n\n" + "\n\n".join(misses)
+    assert not worded, "recorded messages the page does not recognise as a recorded wording:\n\n" + "\n\n".join(worded)
+
+
+def test_variants_land_on_their_entry(errors_page):
+    cases = variants(recorded_cases())
+    misses = check(errors_page, cases, "variant")
+    assert {c.family for c in cases} >= {"CUDA and half types", "other node names", "older wordings", "reader's own frames"}
+    assert not misses, f"{len(misses)} of {len(cases)} variants miss:\n\n" + "\n\n".join(misses[:20])
+
+
+def test_a_leaf_ranks_the_optimizer_step_cause_first(errors_page):
+    """The in-place error without "which is output N of": the changed tensor is a leaf."""
+    inplace = next(e for e in entries() if "modified by an inplace operation" in e.summary)
+    causes = inplace.causes([])
+    leaf = [c for c in causes if any(not LEAF_CLAUSE.search(t) for t in c.texts)]
+    assert leaf, (
+        "no snippet records the in-place error without its 'which is output N of' part; "
+        "the optimizer-step cause needs one (a weight changed by optimizer.step())"
+    )
+    optimizer = [c for c in leaf if c.text and "optimizer" in c.text.lower()]
+    assert optimizer, f"no leaf-form cause mentions an optimizer step: {[c.text for c in leaf]}"
+    with_clause = [t for c in causes for t in c.texts if LEAF_CLAUSE.search(t)]
+    misses = []
+    for text in with_clause:
+        paste = f"{TRACEBACK_START}  File \"train.py\", line 9, in <module>\n    loss.backward()\n" \
+                f"RuntimeError: {LEAF_CLAUSE.sub('', text)}\n"
+        state = diagnose(errors_page, paste)
+        if not (landed(state, inplace.id) and state["causes"][:1] == [optimizer[0].text]):
+            misses.append(f"first cause {state['causes'][:1]} for:\n{paste}")
+    print(f"leaf form: {len(with_clause) - len(misses)}/{len(with_clause)} rank the optimizer-step cause first")
+    assert not misses, "\n\n".join(misses)
+
+
+def test_unknown_messages_get_the_not_known_answer(errors_page):
+    recorded = {first for e in entries() for first in map(error_index.first_sentence, e.texts)}
+    scores = []
+    for message in UNKNOWN:
+        assert error_index.first_sentence(message.partition(": ")[2]) not in recorded, message
+        state = diagnose(errors_page, f'{TRACEBACK_START}  File "x.py", line 1, in <module>\n{message}\n')
+        scores.append(state["score"])
+        assert state["entry"] == "none" and state["hash"] == "" and not state["causes"], (message, state)
+        status = errors_page.locator("#fg-diagnose-status").inner_text()
+        assert "not one the guide knows" in status and "Search the site" in status
+    print(f"unknown messages: {len(UNKNOWN)}/{len(UNKNOWN)} not known; best score {max(scores):.3f}")
+
+
+def test_a_real_paste_diagnoses_without_a_click(errors_page):
+    case = next(c for c in recorded_cases() if "modified by an inplace operation" in c.paste)
+    errors_page.fill("#fg-diagnose-input", "")
+    errors_page.evaluate("window.scrollTo(0, 0)")
+    errors_page.locator("#fg-diagnose-input").click()
+    errors_page.evaluate("text => navigator.clipboard.writeText(text)", case.paste)
+    errors_page.keyboard.press("ControlOrMeta+V")
+    errors_page.wait_for_function("() => document.getElementById('fg-diagnosis')")
+    assert landed(errors_page.evaluate(READ_STATE), case.entry)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_diagnosis_screenshot_in_each_scheme(browser, server, screenshot_dir, scheme):
+    ctx = browser.new_context(color_scheme=scheme)
+    page = ctx.new_page()
+    page.goto(server + "errors/")
+    expect_scheme = "slate" if scheme == "dark" else "default"
+    assert page.evaluate("document.body.dataset.mdColorScheme") == expect_scheme
+    paste = leaf_or_inplace_paste()
+    state = diagnose(page, paste)
+    assert state["entry"] and state["entry"] != "none" and state["underHeading"]
+    colors = page.evaluate("""() => {
+      const panel = getComputedStyle(document.getElementById("fg-diagnosis"));
+      return {text: panel.color, body: getComputedStyle(document.body).backgroundColor};
+    }""")
+    assert colors["text"] != colors["body"]
+    page.screenshot(path=screenshot_dir / f"errors-diagnosis-{scheme}.png", animations="disabled")
+    ctx.close()
+
+
+def test_paste_box_fits_a_phone(browser, server, screenshot_dir):
+    ctx = browser.new_context(color_scheme="light", viewport=PHONE, is_mobile=True, has_touch=True)
+    page = ctx.new_page()
+    page.goto(server + "errors/")
+    box = page.locator("#fg-diagnose-input").bounding_box()
+    assert box and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], box
+    state = diagnose(page, leaf_or_inplace_paste())
+    assert state["underHeading"] and state["onScreen"], state
+    wide = page.evaluate("""() => [...document.querySelectorAll("#fg-diagnosis, #diagnose")]
+        .filter(el => el.getBoundingClientRect().right > innerWidth + 1).map(el => el.id)""")
+    assert not wide, f"wider than a {PHONE['width']} px screen: {wide}"
+    page.screenshot(path=screenshot_dir / "errors-diagnosis-phone.png", animations="disabled")
+    ctx.close()
+
+
+def leaf_or_inplace_paste() -> str:
+    """The in-place error as a reader on a GPU gets it, without "which is output": the
+    diagnosis that says most."""
+    case = next(c for c in recorded_cases() if "modified by an inplace operation" in c.paste)
+    paste = re.sub(r"\[torch\.FloatTensor \[[\d, ]*\]\]", "[torch.cuda.HalfTensor [4, 128, 64, 64]]", case.paste)
+    return OWN_FRAMES + LEAF_CLAUSE.sub("", paste).removeprefix(TRACEBACK_START)
