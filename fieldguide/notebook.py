@@ -31,6 +31,7 @@ import nbformat
 from jupyter_client.manager import KernelManager
 from nbclient import NotebookClient
 
+from fieldguide.normalize import normalize
 from fieldguide.render import SNIPPET_LINE
 from fieldguide.snippet import Snippet
 
@@ -153,13 +154,22 @@ def _execute(root: Path, page: Path, kernel: KernelManager, timeout: int) -> str
             nb.cells.append(nbformat.v4.new_code_cell(source))
         else:
             nb.cells.append(nbformat.v4.new_markdown_cell(source))
-    NotebookClient(nb, km=kernel, timeout=timeout, allow_errors=True).execute()
+    # no timing metadata: an unchanged page gives a byte-identical notebook, so its HTML
+    # (cached by mkdocs-jupyter by content) need not be converted again
+    NotebookClient(nb, km=kernel, timeout=timeout, allow_errors=True, record_timing=False).execute()
     nb.cells = [cell for cell in nb.cells if cell.metadata.get("fieldguide") != "reset"]
+    for index, cell in enumerate(nb.cells):
+        cell.id = f"cell-{index}"  # not random: the same page gives the same file
     for number, cell in enumerate((c for c in nb.cells if c.cell_type == "code"), 1):
         cell.execution_count = number  # as if run top to bottom without the hidden cells
         for output in cell.outputs:
             if "execution_count" in output:
                 output["execution_count"] = number
+            # the kernel's temporary file names (its pid) and addresses vary between runs
+            if "text" in output:
+                output["text"] = normalize(output["text"], root)
+            if "traceback" in output:
+                output["traceback"] = [normalize(line, root) for line in output["traceback"]]
     nbformat.validate(nb)
     return nbformat.writes(nb)
 
