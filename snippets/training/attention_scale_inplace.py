@@ -1,6 +1,6 @@
 # raises: RuntimeError
 # fixed-by: training/attention_scale_out_of_place
-# cause: attention splits one projection into q, k, v with unbind and scales q in place
+# cause: attention splits one projection into q, k, v with chunk and scales q in place
 import torch
 from torch import nn
 
@@ -12,8 +12,7 @@ class SelfAttention(nn.Module):
         self.scale = dim**-0.5
 
     def forward(self, x):
-        batch, tokens, dim = x.shape
-        q, k, v = self.qkv(x).reshape(batch, tokens, 3, dim).unbind(2)  # three views
+        q, k, v = self.qkv(x).chunk(3, dim=-1)  # three views of one tensor
         q *= self.scale  # in place on one of them
         weights = (q @ k.transpose(1, 2)).softmax(-1)
         return weights @ v

@@ -9,8 +9,7 @@ class SelfAttention(nn.Module):
         self.scale = dim**-0.5
 
     def forward(self, x):
-        batch, tokens, dim = x.shape
-        q, k, v = self.qkv(x).reshape(batch, tokens, 3, dim).unbind(2)
+        q, k, v = self.qkv(x).chunk(3, dim=-1)
         q = q * self.scale  # a new tensor; the views are left alone
         weights = (q @ k.transpose(1, 2)).softmax(-1)
         return weights @ v
