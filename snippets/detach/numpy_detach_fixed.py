@@ -1,9 +1,14 @@
+import numpy as np
 import torch
 
-w = torch.tensor([0.5, 1.5], requires_grad=True)
-arr = w.detach().numpy()  # shares memory with w, so no copy is made
-print("array:", arr, arr.dtype)
+torch.manual_seed(0)
+layer = torch.nn.Linear(3, 2)
+weights = layer.weight.detach().numpy()  # no copy: the array shares memory with the parameter
+counts, edges = np.histogram(weights, bins=4)
+print("histogram counts:", counts)
 
+snapshot = weights.copy()  # a copy, for a history that must not change
 with torch.no_grad():
-    w.mul_(2)  # update w the way an optimizer does
-print("array after w.mul_(2):", arr)  # the array sees the change
+    layer.weight.mul_(2)  # an update, made the way an optimizer makes it
+print("array:   ", weights[0])  # sees the update
+print("snapshot:", snapshot[0])

@@ -1,4 +1,5 @@
 # fixed-by: leaf/retain_grad
+# cause: .grad read on an intermediate result instead of on a leaf
 # graph: loss, y
 import torch
 

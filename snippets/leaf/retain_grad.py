@@ -4,8 +4,9 @@ import torch
 x = torch.tensor([1.0, 2.0], requires_grad=True)
 y = x * 3
 y.retain_grad()  # must come before backward
-x.retain_grad()  # on a leaf this changes nothing
+x.retain_grad()  # on a leaf this is a no-op: leaves keep their gradient anyway
 (y**2).sum().backward()
 
 print("y.grad:", y.grad)  # d(sum y^2)/dy = 2y
 print("x.grad:", x.grad)  # 2y * 3
+print("y.retains_grad:", y.retains_grad, "| x.retains_grad:", x.retains_grad)

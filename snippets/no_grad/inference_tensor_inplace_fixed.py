@@ -1,9 +1,24 @@
 import torch
+import torch.nn.functional as F
 
-with torch.inference_mode():
-    scores = torch.zeros(3)
-    scores.add_(1)  # inside inference mode: allowed
 
-scores = scores.clone()  # outside: clone first, then edit the normal copy
-scores.add_(1)
-print("scores:", scores, "| is_inference:", scores.is_inference())
+def load_and_check():
+    model = torch.nn.Sequential(
+        torch.nn.Linear(4, 8), torch.nn.BatchNorm1d(8), torch.nn.Linear(8, 3)
+    )
+    model.eval()
+    with torch.inference_mode():  # only the check runs in inference mode
+        print("check passed:", tuple(model(torch.ones(1, 4)).shape))
+    return model
+
+
+torch.manual_seed(0)
+model = load_and_check()
+print("inference tensors: weight", model[0].weight.is_inference(), end=" | ")
+print("running_mean", model[1].running_mean.is_inference())
+
+model.train()
+x, y = torch.randn(16, 4), torch.randint(0, 3, (16,))
+loss = F.cross_entropy(model(x), y)
+loss.backward()
+print(f"loss {loss.item():.3f} | first weight.grad norm {model[0].weight.grad.norm():.3f}")

@@ -1,5 +1,6 @@
 import torch
 
+torch.manual_seed(0)
 backbone = torch.nn.Linear(3, 4)
 head = torch.nn.Linear(4, 1)
 

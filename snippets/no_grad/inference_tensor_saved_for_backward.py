@@ -1,5 +1,6 @@
 # raises: RuntimeError
 # fixed-by: no_grad/inference_tensor_saved_fixed
+# cause: features of a frozen backbone computed under inference_mode(), fed to a trainable head
 import torch
 
 backbone = torch.nn.Linear(3, 4)

@@ -1,0 +1,26 @@
+# raises: RuntimeError
+# fixed-by: cuts/all_frozen_fixed
+# cause: requires_grad_(False) on the whole model when only the backbone was meant to be frozen
+import torch
+import torch.nn.functional as F
+
+
+class Classifier(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.backbone = torch.nn.Sequential(torch.nn.Linear(4, 8), torch.nn.ReLU())
+        self.head = torch.nn.Linear(8, 3)
+
+    def forward(self, x):
+        return self.head(self.backbone(x))
+
+
+torch.manual_seed(0)
+model = Classifier()
+x, y = torch.randn(16, 4), torch.randint(0, 3, (16,))
+
+model.requires_grad_(False)  # meant: model.backbone.requires_grad_(False)
+trainable = [name for name, p in model.named_parameters() if p.requires_grad]
+print("trainable parameters:", trainable)
+loss = F.cross_entropy(model(x), y)
+loss.backward()

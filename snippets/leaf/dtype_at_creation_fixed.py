@@ -1,0 +1,8 @@
+import torch
+
+device = "cpu"  # or "cuda": the factory puts the tensor there directly
+w = torch.ones(3, dtype=torch.float64, device=device, requires_grad=True)
+
+print("w.is_leaf:", w.is_leaf, "| w.grad_fn:", w.grad_fn, "| w.dtype:", w.dtype)
+w.sum().backward()
+print("w.grad:", w.grad)
