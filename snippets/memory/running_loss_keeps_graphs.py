@@ -42,7 +42,6 @@ batches = [(torch.randn(64, 32), torch.randint(0, 10, (64,))) for _ in range(10)
 saved = SavedActivations(model.parameters())
 
 with saved:
-    # --8<-- [start:loop]
     loss_history = []  # for a loss curve at the end
     for epoch in range(3):
         running_loss = 0.0
@@ -58,4 +57,3 @@ with saved:
             f"running_loss {graph_nodes(running_loss)}, by loss_history {graph_nodes(*loss_history)} | "
             f"saved activations held {saved.kib():.1f} KiB"
         )
-    # --8<-- [end:loop]

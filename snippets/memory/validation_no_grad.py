@@ -40,8 +40,8 @@ model = nn.Sequential(nn.Linear(32, 128), nn.ReLU(), nn.Linear(128, 10))  # trai
 val_batches = [(torch.randn(64, 32), torch.randint(0, 10, (64,))) for _ in range(4)]
 saved = SavedActivations(model.parameters())
 
+# --8<-- [start:loop]
 with saved:
-    # --8<-- [start:loop]
     model.eval()  # changes dropout and batch norm, not autograd
     val_loss, val_logits = 0.0, []
     with torch.no_grad():  # nothing is recorded, so nothing is saved
@@ -55,4 +55,4 @@ with saved:
             )
     accuracy = (torch.cat(val_logits).argmax(1) == torch.cat([y for _, y in val_batches])).float().mean()
     print(f"val loss {val_loss / len(val_batches):.4f}, accuracy {accuracy:.3f}")
-    # --8<-- [end:loop]
+# --8<-- [end:loop]
