@@ -11,12 +11,12 @@ output cap, hidden seed and the second run with another one) is described in for
 
 from __future__ import annotations
 
-import difflib
 import json
 import os
 import subprocess
 import tempfile
 from dataclasses import dataclass
+from itertools import zip_longest
 from pathlib import Path
 
 from fieldguide.normalize import normalize
@@ -83,18 +83,12 @@ class Result:
         if self.reseeded_output is not None and self.reseeded_output != self.output:
             generators = " and ".join(self.unseeded)
             calls = " and ".join(SEED_CALLS[name] for name in self.unseeded)
-            diff = difflib.unified_diff(
-                self.output.splitlines(keepends=True),
-                self.reseeded_output.splitlines(keepends=True),
-                fromfile="output (hidden seed)",
-                tofile="output (another hidden seed)",
-            )
+            change = _first_change(self.output, self.reseeded_output)
             return (
                 f"{snippet.relpath} draws random numbers from {generators} before seeding, and "
-                "prints something else when the engine's hidden seed changes. A reader who runs "
-                f"it gets a seed by chance and would not see the page's output: seed it at its "
-                f"top ({calls}).\n"
-                + "".join(diff)
+                f"prints something else when the engine's hidden seed changes ({change}). A "
+                "reader who runs it gets a seed by chance and would not see the page's output: "
+                f"seed it at its top ({calls})."
             )
         if self.graph_error:
             return f"{snippet.relpath}: {self.graph_error}. Fix the name in its '# graph:' line."
@@ -205,3 +199,9 @@ class Engine:
     def __exit__(self, *exc) -> None:
         self.close()
 
+
+def _first_change(before: str, after: str) -> str:
+    """Where two different outputs part: 'line N, OLD, became NEW'."""
+    lines = zip_longest(before.splitlines(keepends=True), after.splitlines(keepends=True), fillvalue="")
+    number, old, new = next((n, a, b) for n, (a, b) in enumerate(lines, 1) if a != b)
+    return f"line {number}, {old!r}, became {new!r}"
