@@ -16,4 +16,5 @@ grad_norm2 = sum(p.grad.pow(2).sum() for p in model.parameters())
 (0.1 * grad_norm2).backward()  # adds the regulariser's gradient into p.grad
 print(f"grad_norm2 {grad_norm2.item():.4f}")
 print(f"first-layer weight gradient norm: {model[0].weight.grad.norm():.4f}")
+print("model[0].weight.grad.requires_grad:", model[0].weight.grad.requires_grad)
 opt.step()
