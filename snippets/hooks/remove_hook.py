@@ -2,7 +2,13 @@ import torch
 
 x = torch.tensor(2.0, requires_grad=True)
 calls = []
-handle = x.register_hook(lambda grad: calls.append(grad.item()))  # stays on x
+
+
+def record_call(grad):
+    calls.append(grad.item())
+
+
+handle = x.register_hook(record_call)  # stays on x
 
 for step in range(3):
     if step == 2:
