@@ -3,17 +3,18 @@ release, found in the recorded outputs (never typed by hand).
 
 A message becomes a template by replacing what varies between occurrences (tensor types
 and shapes, node names, versions, indices) with placeholders; messages whose first
-sentence has the same template are one entry. Each entry keeps every exact text with the
-releases that print it, the snippets that raise it and the fixes they name in
-`# fixed-by:`, grouped into causes by their `# cause:` line.
+sentence has the same template are one entry (a warning whose category changed between
+releases too). Each entry keeps every exact text with the releases that print it, the
+snippets that raise it and the fixes they name in `# fixed-by:`, grouped into causes by
+their `# cause:` line, and for each cause the clue in the message that points to it.
 
-An entry's id (its anchor) comes from the oldest recorded wording, so a release that
+An entry's id (its anchor) comes from its oldest recorded wording, so a release that
 rewords the message, or a page that moves, does not change it.
 
-The page starts with a paste box (docs/javascripts/diagnose.js). Its data is a JSON block
-in the page, made here from the same recordings: the placeholder patterns, every
-entry's templates, and per cause the shape of its messages and the nodes they name
-(the clues that tell causes apart).
+The page starts with a paste box (docs/javascripts/diagnose.js). What it matches a
+pasted message against is a JSON block in the page, made here from the same recordings:
+the placeholder patterns, every entry's templates, and per cause the shape of its
+messages, their opening sentences and the nodes they name.
 """
 
 from __future__ import annotations
@@ -36,19 +37,26 @@ PLACEHOLDERS = [
     ("tensor", r"\[([\w.]+) \[([\d, ]*)\]\]", "[<tensor type> [<shape>]]"),
     ("size", r"torch\.Size\(\[([\d, ]*)\]\)", "torch.Size(<shape>)"),
     ("source", _CPP_LOCATION.pattern, "(Triggered internally at <torch source>.)"),
+    ("class", r"<class '([\w.]+)'>", "<class '<name>'>"),
     ("output", r"\boutput (\d+) of (?:\w+::)*(\w+)", "output <n> of <node>"),
+    ("output", r"\bOutput (\d+) of (?:\w+::)*(\w+)", "Output <n> of <node>"),
     ("node", r"\b(\w+Backward\d*)\b", "<node>"),
+    ("value", r"(?<![\w.])(\d+\.\d+(?:e[-+]?\d+)?)(?![\w.])", "<value>"),
     ("n", r"(?<![\w.</])(\d+)(?![\w.>])", "<n>"),
 ]
 _PATTERNS = [(kind, re.compile(pattern), placeholder) for kind, pattern, placeholder in PLACEHOLDERS]
-_NAMED = {kind: pattern for kind, pattern, _ in _PATTERNS if kind in ("output", "node")}
-# Releases up to some point call a node `PowBackward0` in "output 0 of ..."; later ones
-# name the forward op, `Pow` (anomaly mode's warning keeps the backward name).
+# Some releases call a node `PowBackward0` in "output 0 of ..."; later ones name the
+# forward op, `Pow` (anomaly mode's warning keeps the backward name).
 BACKWARD_SUFFIX = r"Backward(\d*)$"
+# Sentences end at a full stop or colon before a space or a new line, or before a capital
+# where PyTorch forgot the space ("not allowed.You can"), not inside `__main__.Name`.
+_SENTENCE_END = re.compile(r"(?<=[.:])\s+|(?<=[a-z)\]][.:])(?=[A-Z])|\n")
 ID_LENGTH = 60
 
+Message = tuple[str, str]  # (category, text)
 
-def messages(output: str) -> list[tuple[str, str]]:
+
+def messages(output: str) -> list[Message]:
     """(category, message) for every warning and the uncaught error (last) in one output."""
     found = []
     lines = output.splitlines()
@@ -76,13 +84,8 @@ def template(message: str) -> str:
     return message
 
 
-def first_sentence(text: str) -> str:
-    # PyTorch sometimes omits the space after a full stop ("not allowed.You can ...").
-    return re.split(r"(?<=[.:])(?:\s|(?=[A-Z]))", text, maxsplit=1)[0].rstrip(".:")
-
-
 def form(message: str) -> tuple[str, ...]:
-    """The kinds of placeholder a message has: its shape, whatever the wording."""
+    """The kinds of placeholder a message needs: its shape, whatever the wording."""
     found = set()
     for kind, pattern, placeholder in _PATTERNS:
         message, count = pattern.subn(placeholder, message)
@@ -91,11 +94,22 @@ def form(message: str) -> tuple[str, ...]:
     return tuple(sorted(found))
 
 
+def sentences(text: str, count: int) -> list[str]:
+    """The first `count` sentences of a text, each without its full stop or colon."""
+    return [part.rstrip(".:,") for part in _SENTENCE_END.split(text, maxsplit=count)[:count]]
+
+
+def first_sentence(text: str) -> str:
+    return sentences(text, 1)[0]
+
+
 def node_names(message: str, outputs_only: bool = False) -> list[str]:
     """The autograd nodes a message names, as printed (with `outputs_only`, only the one it
     says produced the tensor: "output 0 of <node>")."""
-    kinds = ["output"] if outputs_only else ["output", "node"]
-    return list(dict.fromkeys(m.groups()[-1] for kind in kinds for m in _NAMED[kind].finditer(message)))
+    kinds = ("output",) if outputs_only else ("output", "node")
+    return list(dict.fromkeys(
+        m.groups()[-1] for kind, pattern, _ in _PATTERNS if kind in kinds for m in pattern.finditer(message)
+    ))
 
 
 def forward_name(node: str) -> str:
@@ -104,8 +118,8 @@ def forward_name(node: str) -> str:
     return re.sub(BACKWARD_SUFFIX, lambda m: "" if m[1] in ("", "0") else m[1], node)
 
 
-def slug(sentence: str) -> str:
-    words = re.findall(r"[a-z0-9]+", re.sub(r"<[^>]*>|'", "", sentence.lower()))
+def slug(text: str) -> str:
+    words = re.findall(r"[a-z0-9]+", re.sub(r"<[^<>]*>|'", "", text.lower()))
     out = words[0] if words else "message"
     for word in words[1:]:
         if len(out) + 1 + len(word) > ID_LENGTH:
@@ -114,29 +128,45 @@ def slug(sentence: str) -> str:
     return out
 
 
+def _family(category: str) -> str:
+    """Warnings move between categories (UserWarning, then FutureWarning); errors do not."""
+    return "Warning" if category.endswith("Warning") else category
+
+
 @dataclass
 class Cause:
     text: str | None  # the raising snippets' `# cause:` line
     fixes: dict[str, str | None]  # raising snippet -> its fix
-    texts: dict[str, set[str]]  # exact message -> releases, as these snippets print it
+    texts: dict[Message, set[str]]  # what these snippets print -> releases
 
     @property
-    def forms(self) -> set[tuple[str, ...]]:
-        return {form(text) for text in self.texts}
+    def forms(self) -> dict[str, int]:
+        """How many of its messages have each form (placeholder kinds joined by spaces)."""
+        counts: dict[str, int] = {}
+        for _, text in self.texts:
+            key = " ".join(form(text))
+            counts[key] = counts.get(key, 0) + 1
+        return counts
 
     @property
     def nodes(self) -> set[str]:
-        return {forward_name(node) for text in self.texts for node in node_names(text)}
+        return {forward_name(node) for _, text in self.texts for node in node_names(text)}
+
+    @property
+    def openings(self) -> set[str]:
+        """The second sentence of its templates: what the message says after its headline
+        and before its hints (where messages of one entry part ways)."""
+        return {(sentences(template(text), 2) + [""])[1] for _, text in self.texts}
 
 
 @dataclass
 class Entry:
-    category: str
+    category: str  # as the newest release prints it
     summary: str  # the newest wording's first sentence: what the entry is shown as
-    texts: dict[str, set[str]] = field(default_factory=dict)  # exact message -> releases
-    templates: dict[str, set[str]] = field(default_factory=dict)  # template -> releases
+    texts: dict[Message, set[str]] = field(default_factory=dict)  # exact message -> releases
+    templates: dict[Message, set[str]] = field(default_factory=dict)  # template -> releases
     raised_by: dict[str, str | None] = field(default_factory=dict)  # snippet key -> fix key
-    printed: dict[str, dict[str, set[str]]] = field(default_factory=dict)  # snippet -> texts
+    printed: dict[str, dict[Message, set[str]]] = field(default_factory=dict)  # snippet -> texts
     causes_of: dict[str, str | None] = field(default_factory=dict)  # snippet -> its cause here
     id: str = ""
 
@@ -145,7 +175,7 @@ class Entry:
         return self.category.endswith("Warning")
 
     def oldest_template(self) -> str:
-        return min(self.templates, key=lambda t: (min(map(version_key, self.templates[t])), t))
+        return min(self.templates, key=lambda m: (min(map(version_key, self.templates[m])), m))[1]
 
     def causes(self, order: list[str]) -> list[Cause]:
         """One cause per `# cause:` line (a snippet without one is a cause of its own), in
@@ -159,6 +189,15 @@ class Entry:
             for message, versions in self.printed[key].items():
                 cause.texts.setdefault(message, set()).update(versions)
         return list(groups.values())
+
+    def add(self, snippet: str, message: Message, versions, fix: str | None, cause: str | None) -> None:
+        category, text = message
+        self.texts.setdefault(message, set()).update(versions)
+        self.templates.setdefault((category, template(text)), set()).update(versions)
+        self.raised_by[snippet] = fix
+        self.printed.setdefault(snippet, {}).setdefault(message, set()).update(versions)
+        if cause or snippet not in self.causes_of:
+            self.causes_of[snippet] = cause
 
 
 def collect(snippets: list[Snippet], store: OutputStore) -> list[Entry]:
@@ -177,24 +216,19 @@ def collect(snippets: list[Snippet], store: OutputStore) -> list[Entry]:
         return key
 
     for snippet in snippets:
-        single: dict[str, set] = {}  # category -> keys, when every output has one such message
+        single: dict[str, set] = {}  # family -> keys, when every output has one such message
         for versions, output in store.by_output(snippet.key):
             found = messages(output)
             uncaught = found[-1] if TRACEBACK_START in output else None
-            for category, message in found:
-                shape = template(message)
-                key = (category, first_sentence(shape))
+            families = [_family(category) for category, _ in found]
+            for category, text in found:
+                key = (_family(category), first_sentence(template(text)))
                 entry = entries.setdefault(key, Entry(category, key[1]))
-                entry.texts.setdefault(message, set()).update(versions)
-                entry.templates.setdefault(shape, set()).update(versions)
-                entry.raised_by[snippet.key] = snippet.fixed_by
-                entry.printed.setdefault(snippet.key, {}).setdefault(message, set()).update(versions)
                 # A snippet's cause is about its point: the error it raises, or else what it warns.
-                point = (category, message) == uncaught if snippet.raises else True
-                if point or snippet.key not in entry.causes_of:
-                    entry.causes_of[snippet.key] = snippet.cause if point else None
-                if [c for c, _ in found].count(category) == 1:
-                    single.setdefault(category, set()).add(key)
+                point = (category, text) == uncaught if snippet.raises else True
+                entry.add(snippet.key, (category, text), versions, snippet.fixed_by, snippet.cause if point else None)
+                if families.count(key[0]) == 1:
+                    single.setdefault(key[0], set()).add(key)
         for keys in single.values():
             first, *others = sorted(keys)
             for other in others:
@@ -207,17 +241,11 @@ def collect(snippets: list[Snippet], store: OutputStore) -> list[Entry]:
     for key in sorted(entries, key=newest, reverse=True):  # the newest wording names the entry
         entry = entries[key]
         target = merged.setdefault(find(key), Entry(entry.category, entry.summary))
-        for text, versions in entry.texts.items():
-            target.texts.setdefault(text, set()).update(versions)
-        for shape, versions in entry.templates.items():
-            target.templates.setdefault(shape, set()).update(versions)
-        target.raised_by.update(entry.raised_by)
         for snippet_key, printed in entry.printed.items():
-            for text, versions in printed.items():
-                target.printed.setdefault(snippet_key, {}).setdefault(text, set()).update(versions)
-        for snippet_key, cause in entry.causes_of.items():
-            if cause or snippet_key not in target.causes_of:
-                target.causes_of[snippet_key] = cause
+            for message, versions in printed.items():
+                target.add(snippet_key, message, versions, entry.raised_by[snippet_key], entry.causes_of[snippet_key])
+    for entry in merged.values():
+        entry.category = max(entry.texts, key=lambda m: max(map(version_key, entry.texts[m])))[0]
     found = sorted(merged.values(), key=lambda e: (e.is_warning, e.category, e.summary.lower()))
     _assign_ids(found)
     return found
@@ -229,61 +257,61 @@ def _assign_ids(entries: list[Entry]) -> None:
     for entry in sorted(entries, key=lambda e: (e.category, e.oldest_template())):
         entry.id = slug(first_sentence(entry.oldest_template()))
         if entry.id in taken:  # the same words as another category's message
-            entry.id += "-" + entry.category.lower()
+            entry.id = slug(f"{entry.category} {entry.id}")
         if entry.id in taken:
             raise ValueError(f"two error index entries would both have the id {entry.id!r}")
         taken.add(entry.id)
 
 
-def newest_first(groups: dict[str, set[str]]) -> list[tuple[str, list[str]]]:
-    items = [(text, sorted(versions, key=version_key)) for text, versions in groups.items()]
+def newest_first(groups: dict) -> list[tuple]:
+    items = [(key, sorted(versions, key=version_key)) for key, versions in groups.items()]
     return sorted(items, key=lambda item: (version_key(item[1][-1]), item[0]), reverse=True)
 
 
 def _clause(kind: str, templates: list[str]) -> str:
     """The clause of a template that holds a placeholder of `kind`, e.g.
     'which is output <n> of <node>'."""
-    placeholder = next(p for k, _, p in PLACEHOLDERS if k == kind)
+    placeholders = [p for k, _, p in PLACEHOLDERS if k == kind]
     for text in templates:
         for clause in re.split(r"[,;:]\s|\.\s", text):
-            if placeholder in clause:
+            if any(p in clause for p in placeholders):
                 return clause.strip(" .")
-    return placeholder
+    return placeholders[0]
+
+
+def _usual_form(causes: list[Cause]) -> str:
+    """The form most causes have (the fuller one on a tie): the shape other forms differ from."""
+    forms = [f for c in causes for f in c.forms]
+    return max(set(forms), key=lambda f: (forms.count(f), len(f.split()), f))
 
 
 def clues(causes: list[Cause]) -> list[str | None]:
-    """What in the message points to each cause and to no other: a shape of message only
-    its snippets print (a part missing or added), or a node only they name."""
+    """What in the message points to each cause and to no other: a part its messages lack
+    (or have) where the usual shape has it (or not), else an opening only they print; and
+    a node only they name."""
+    usual = _usual_form(causes) if causes else ""
     found = []
     for cause in causes:
         others = [c for c in causes if c is not cause]
         if not others:
             found.append(None)
             continue
-        other_forms = set().union(*(c.forms for c in others))
-        other_nodes = set().union(*(c.nodes for c in others))
-        other_templates = [template(t) for c in others for t in c.texts]
-        own_templates = [template(t) for t in cause.texts]
         said = []
-        for shape in sorted(cause.forms - other_forms):
-            missing = set().union(*map(set, other_forms)) - set(shape)
-            said += [f"no `{_clause(kind, other_templates)}` part" for kind in sorted(missing)]
-            added = set(shape) - set().union(*map(set, other_forms))
-            said += [f"a `{_clause(kind, own_templates)}` part" for kind in sorted(added)]
-        nodes = cause.nodes - other_nodes
-        printed = sorted(
-            {n for t, versions in cause.texts.items() for n in node_names(t) if forward_name(n) in nodes},
-            key=lambda n: (forward_name(n), n == forward_name(n), n),
-        )
+        other_forms = {f for c in others for f in c.forms}
+        templates = [template(text) for c in causes for _, text in c.texts]
+        for shape in sorted(set(cause.forms) - other_forms - {usual}):
+            missing, added = set(usual.split()) - set(shape.split()), set(shape.split()) - set(usual.split())
+            said += [f"no `{_clause(kind, templates)}` part" for kind in sorted(missing)]
+            said += [f"a `{_clause(kind, templates)}` part" for kind in sorted(added)]
+        if set(cause.forms) & other_forms:  # the same parts as another cause: its own words
+            said += [f"“{opening}”" for opening in sorted(cause.openings - {o for c in others for o in c.openings})[:1] if opening]
+        nodes = cause.nodes - set().union(*(c.nodes for c in others))
+        printed = sorted({n for _, t in cause.texts for n in node_names(t) if forward_name(n) in nodes},
+                         key=lambda n: (forward_name(n), n == forward_name(n), n))
         if printed:
             said.append("names " + " / ".join(f"`{n}`" for n in printed))
         found.append("; ".join(said) or None)
     return found
-
-
-def _with_clues(entry: Entry, order: list[str]) -> list[tuple[Cause, str | None]]:
-    causes = entry.causes(order)
-    return list(zip(causes, clues(causes)))
 
 
 def naming(entries: list[Entry], listed: list[str]) -> dict:
@@ -294,7 +322,7 @@ def naming(entries: list[Entry], listed: list[str]) -> dict:
     for entry in entries:
         for printed in entry.printed.values():
             names: dict[str, set[str]] = {}
-            for text, versions in printed.items():
+            for (_, text), versions in printed.items():
                 for name in node_names(text, outputs_only=True):
                     names.setdefault(name, set()).update(versions)
             for name, versions in names.items():
@@ -313,13 +341,13 @@ def naming(entries: list[Entry], listed: list[str]) -> dict:
     }
 
 
-def _clauses(entry: Entry) -> dict[str, str]:
-    kinds = {kind for text in entry.texts for kind in form(text)}
-    return {kind: _clause(kind, sorted(entry.templates)) for kind in sorted(kinds)}
+def _with_clues(entry: Entry, order: list[str]) -> list[tuple[Cause, str | None]]:
+    causes = entry.causes(order)
+    return list(zip(causes, clues(causes)))
 
 
 def paste_box(entries: list[Entry], order: list[str], listed: list[str]) -> str:
-    """The paste box and the data it matches a pasted message against."""
+    """The paste box, and the data it matches a pasted message against."""
     data = {
         "placeholders": PLACEHOLDERS,
         "backwardSuffix": BACKWARD_SUFFIX,
@@ -328,19 +356,24 @@ def paste_box(entries: list[Entry], order: list[str], listed: list[str]) -> str:
             {
                 "id": entry.id,
                 "category": entry.category,
+                "categories": sorted({category for category, _ in entry.texts}),
                 "summary": entry.summary,
                 "templates": [
                     [shape, first_sentence(shape), version_range(versions, listed)]
-                    for shape, versions in newest_first(entry.templates)
+                    for (_, shape), versions in newest_first(entry.templates)
                 ],
-                "clauses": _clauses(entry),
+                "clauses": {
+                    kind: _clause(kind, [shape for _, shape in sorted(entry.templates)])
+                    for kind in sorted({kind for _, text in entry.texts for kind in form(text)})
+                },
                 "causes": [
                     {
                         "text": cause.text,
                         "clue": clue,
                         "snippets": len(cause.fixes),
-                        "forms": _form_counts(cause),
+                        "forms": cause.forms,
                         "nodes": sorted(cause.nodes),
+                        "openings": sorted(cause.openings),
                     }
                     for cause, clue in _with_clues(entry, order)
                 ],
@@ -366,15 +399,6 @@ def paste_box(entries: list[Entry], order: list[str], listed: list[str]) -> str:
     )
 
 
-def _form_counts(cause: Cause) -> dict[str, int]:
-    """How many of the cause's recorded texts have each form (kinds joined by spaces)."""
-    counts: dict[str, int] = {}
-    for text in cause.texts:
-        key = " ".join(form(text))
-        counts[key] = counts.get(key, 0) + 1
-    return counts
-
-
 def markdown(entries: list[Entry], snippets: dict[str, Snippet], pages: dict[str, str], listed: list[str]) -> str:
     """The index page's body: the paste box, then one section per entry. `pages` maps
     snippet keys to the page (relative link) that shows them, in navigation order; an
@@ -387,21 +411,18 @@ def markdown(entries: list[Entry], snippets: dict[str, Snippet], pages: dict[str
             )
         return f"[`{key}`]({pages[key]}#{anchor(snippets[key])})"
 
-    def cell(text: str) -> str:
-        return html.escape(text, quote=False).replace("|", "\\|")
-
     order = list(pages)
     out = [paste_box(entries, order, listed)]
     for entry in entries:
         out.append(f"## `{entry.category}: {entry.summary}` {{ #{entry.id} .fg-entry }}\n")
-        sentences = {}
-        for shape, versions in entry.templates.items():
-            sentences.setdefault(first_sentence(shape), set()).update(versions)
-        older = [(s, v) for s, v in newest_first(sentences) if s != entry.summary]
+        openings: dict[str, set[str]] = {}
+        for (_, shape), versions in entry.templates.items():
+            openings.setdefault(first_sentence(shape), set()).update(versions)
+        older = [(s, v) for s, v in newest_first(openings) if s != entry.summary]
         if older:
             out.append("Also worded: " + "; ".join(f"`{s}` (PyTorch {version_range(v, listed)})" for s, v in older) + "\n")
-        for shape, versions in newest_first(entry.templates):
-            out.append(fence(f"{entry.category}: {shape}", ".fg-message", f"Template, PyTorch {version_range(versions, listed)}"))
+        for (category, shape), versions in newest_first(entry.templates):
+            out.append(fence(f"{category}: {shape}", ".fg-message", f"Template, PyTorch {version_range(versions, listed)}"))
         rows = ["| Cause | Clue in the message | Raised by | Fix |", "| --- | --- | --- | --- |"]
         for cause, clue in _with_clues(entry, order):
             for key, fix in cause.fixes.items():
@@ -411,15 +432,14 @@ def markdown(entries: list[Entry], snippets: dict[str, Snippet], pages: dict[str
                         f"{'no fix' if fix is None else f'a fix that does not exist ({fix})'}; add "
                         "'# fixed-by: topic/name' at its top, naming the snippet that avoids it."
                     )
-            raised = "<br>".join(link(key) for key in cause.fixes)
-            fixed = "<br>".join(dict.fromkeys(link(fix) for fix in cause.fixes.values()))
-            said = cell(cause.text) if cause.text else "(not stated)"
-            hint = clue.replace("|", "\\|") if clue else "—"
-            rows.append(f"| {said} | {hint} | {raised} | {fixed} |")
+            said = html.escape(cause.text, quote=False) if cause.text else "(not stated)"
+            cells = [said, clue or "—", "<br>".join(map(link, cause.fixes)),
+                     "<br>".join(dict.fromkeys(map(link, cause.fixes.values())))]
+            rows.append("| " + " | ".join(cell.replace("|", "\\|") for cell in cells) + " |")
         out.append('<div class="fg-causes" markdown="1">\n\n' + "\n".join(rows) + "\n\n</div>\n")
         exact = newest_first(entry.texts)
         out.append(f'??? quote "The exact {"texts" if len(exact) > 1 else "text"}, by release"\n')
-        for text, versions in exact:
-            block = fence(f"{entry.category}: {text}", ".fg-message", f"PyTorch {version_range(versions, listed)}")
+        for (category, text), versions in exact:
+            block = fence(f"{category}: {text}", ".fg-message", f"PyTorch {version_range(versions, listed)}")
             out.append("".join("    " + line if line.strip() else line for line in block.splitlines(True)))
     return "\n".join(out)

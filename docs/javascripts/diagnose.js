@@ -24,18 +24,22 @@
   };
 
   /* The message a paste is about: the last uncaught error in it, else its last warning,
-   * else (no "SomeError:" line at all) its unindented lines as they are. */
+   * else (no "SomeError:" line at all) its unindented lines as they are. A message goes on
+   * over the lines below it, as Python prints it: a warning up to its indented source
+   * line, an error up to a blank line (its indented lines, such as a tensor's rows, left out). */
   function pastedMessage(text) {
     const lines = text.replace(/\r\n?/g, "\n").split("\n")
       .map(line => line.replace(PROMPT, "").replace(/\s+$/, ""));
-    const continues = line => line !== "" && !/^\s/.test(line) && !SEPARATOR.test(line)
-      && !WARNING_LINE.test(line) && !ERROR_LINE.test(line);
+    const ends = line => line === "" || SEPARATOR.test(line) || WARNING_LINE.test(line) || ERROR_LINE.test(line);
     const found = [];
     for (let i = 0; i < lines.length; i++) {
-      const match = lines[i].match(WARNING_LINE) || lines[i].match(ERROR_LINE);
+      const warning = lines[i].match(WARNING_LINE);
+      const match = warning || lines[i].match(ERROR_LINE);
       if (!match) continue;
       const parts = [match[2]];
-      while (i + 1 < lines.length && continues(lines[i + 1])) parts.push(lines[++i]);
+      while (i + 1 < lines.length && !ends(lines[i + 1]) && !(warning && /^\s/.test(lines[i + 1]))) {
+        if (!/^\s/.test(lines[++i])) parts.push(lines[i]);
+      }
       const category = match[1].split(".").pop();
       found.push({category, message: parts.join("\n").trim(), warning: category.endsWith("Warning")});
     }
@@ -106,22 +110,24 @@
             + 0.35 * lcs(said, template.head) / template.head.length
             + 0.2 * leading(said, template.words) / Math.min(PREFIX, template.words.length)
             + 0.1 * common / template.words.length;
-          if (pasted.category && pasted.category !== entry.category) score *= 0.9;
+          if (pasted.category && !entry.categories.some(c => c.split(".").pop() === pasted.category)) score *= 0.9;
           if (!best || score > best.score) best = {entry, template, score, form, text};
         }
       }
       return best;
     }
 
-    /* The entry's causes, the likeliest first: those whose recorded messages have the
-     * pasted message's shape, then those naming its node, then those shown by more
-     * snippets; ties keep the page's order. */
-    rank(entry, form, node) {
+    /* The entry's causes, the likeliest first, by the clues their recorded messages share
+     * with the pasted one: the same shape (parts present or missing), the same second
+     * sentence, the same node; then those shown by more snippets; ties keep the page's order. */
+    rank(entry, said, form, node) {
       const scored = entry.causes.map((cause, row) => {
         const total = Object.values(cause.forms).reduce((a, b) => a + b, 0);
         const shape = (cause.forms[form] || 0) / Math.max(total, 1);
+        const opening = Math.max(0, ...cause.openings.map(words).filter(w => w.length)
+          .map(w => lcs(said, w) / w.length));
         const named = node !== null && cause.nodes.includes(this.forwardName(node));
-        return {cause, row, shape, named, score: 2 * shape + (named ? 1 : 0)};
+        return {cause, row, shape, opening, named, score: 2 * shape + 2 * opening + (named ? 1 : 0)};
       });
       return scored.sort((a, b) => b.score - a.score || b.cause.snippets - a.cause.snippets || a.row - b.row);
     }
@@ -224,15 +230,10 @@
         " and finds it at version ", code(String(versions.at)), `: ${changes} in-place change${changes === 1 ? "" : "s"} `,
         "to it (or to a view of it) after it was saved, while backward still needed the saved value."]);
     }
-    const kinds = form.split(" ");
-    for (const [kind, clause] of Object.entries(entry.clauses)) {
-      if (kinds.includes(kind)) continue;
-      const line = ["Your message has no ", code(clause), " part, which other messages of this entry have."];
-      if (kind === "output") {
-        line.push(" No node produced the changed tensor: it has no ", code("grad_fn"),
-          ", so it is a leaf (a weight, an input, or any tensor that does not require grad).");
-      }
-      items.push(line);
+    if (entry.clauses.output && !form.split(" ").includes("output")) {
+      items.push(["Your message has no ", code(entry.clauses.output), " part. No node produced the ",
+        "changed tensor: it has no ", code("grad_fn"), ", so it is a leaf (a weight, an input, or ",
+        "any tensor that does not require grad)."]);
     }
     return items;
   }
@@ -258,7 +259,7 @@
     const {entry, template, form} = found;
     const node = reader.nodes(pasted.message)[0] ?? null;
     const rows = causeRows(heading);
-    const exact = template.text === found.text;
+    const exact = words(template.text).join(" ") === words(found.text).join(" ");
     const panel = el("section", {class: "fg-diagnosis", id: "fg-diagnosis", "aria-label": "Diagnosis of your message"},
       el("p", {class: "fg-diagnosis__title"}, "Your message"),
       el("p", {}, exact
@@ -270,14 +271,14 @@
     panel.append(el("p", {class: "fg-diagnosis__title"},
       entry.causes.length > 1 ? "Its causes, the likeliest first" : "Its cause"));
     const list = el("ol", {class: "fg-diagnosis__causes"});
-    const ranked = reader.rank(entry, form, node);
-    const tellsShape = ranked.some(r => r.shape !== ranked[0].shape);
-    const tellsNode = ranked.some(r => r.named !== ranked[0].named);
-    for (const {cause, row, shape, named} of ranked) {
+    const ranked = reader.rank(entry, words(found.text), form, node);
+    const tells = key => ranked.some(r => r[key] !== ranked[0][key]);
+    for (const {cause, row, shape, opening, named} of ranked) {
       const cells = rows[row] ? [...rows[row].cells] : [];
       const why = [];
-      if (tellsShape && shape > 0) why.push("its messages have the parts yours has");
-      if (tellsNode && named) why.push(`its messages name ${reader.forwardName(node)} too`);
+      if (tells("shape") && shape > 0) why.push("its messages have the parts yours has");
+      if (tells("opening") && opening === 1) why.push("its messages say what yours says");
+      if (tells("named") && named) why.push(`its messages name ${reader.forwardName(node)} too`);
       list.append(el("li", {"data-cause": String(row)},
         el("strong", {}, cause.text ? withCode(cause.text) : "Cause not stated"),
         cause.clue ? el("span", {class: "fg-diagnosis__clue"}, " Clue: ", withCode(cause.clue), ".") : null,
