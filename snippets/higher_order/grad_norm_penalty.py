@@ -8,7 +8,8 @@ x, y = torch.randn(16, 3), torch.randn(16, 1)
 
 # Objective: loss + 0.1 * |d loss / d params|^2, a gradient-norm regulariser.
 loss = nn.functional.mse_loss(model(x), y)
-grads = torch.autograd.grad(loss, list(model.parameters()), create_graph=True)  # returned, not stored in .grad
+# The gradients are returned, not stored in .grad; create_graph=True makes them differentiable.
+grads = torch.autograd.grad(loss, list(model.parameters()), create_graph=True)
 grad_norm2 = sum(g.pow(2).sum() for g in grads)
 opt.zero_grad()
 (loss + 0.1 * grad_norm2).backward()

@@ -54,6 +54,7 @@ with saved:
             loss_history.append(loss)  # each loss keeps its own graph
         print(
             f"epoch {epoch}: mean loss {running_loss / len(batches):.4f} | graph nodes kept by "
-            f"running_loss {graph_nodes(running_loss)}, by loss_history {graph_nodes(*loss_history)} | "
+            f"running_loss {graph_nodes(running_loss)}, "
+            f"by loss_history {graph_nodes(*loss_history)} | "
             f"saved activations held {saved.kib():.1f} KiB"
         )

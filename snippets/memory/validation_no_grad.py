@@ -53,6 +53,7 @@ with saved:
                 f"batch {i}: graph nodes kept {graph_nodes(val_loss, *val_logits)}, "
                 f"saved activations held {saved.kib():.1f} KiB"
             )
-    accuracy = (torch.cat(val_logits).argmax(1) == torch.cat([y for _, y in val_batches])).float().mean()
+    predictions = torch.cat(val_logits).argmax(1)
+    accuracy = (predictions == torch.cat([y for _, y in val_batches])).float().mean()
     print(f"val loss {val_loss / len(val_batches):.4f}, accuracy {accuracy:.3f}")
 # --8<-- [end:loop]
