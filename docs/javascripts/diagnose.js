@@ -186,9 +186,10 @@
     return ["The tensor: ", code(type), " of shape ", code(`[${shape}]`), ": ", what ? `${what}; ` : "", dims, "."];
   }
 
-  function nodeReading(reader, node) {
+  /* A node's other name: releases that print the forward op call `PowBackward0` `Pow`. */
+  function otherName(reader, node) {
     const forward = reader.forwardName(node);
-    return forward === node ? [] : [" The forward op is ", code(forward), "."];
+    return forward === node ? [] : [" In the forward op's naming: ", code(forward), "."];
   }
 
   /* What the message says, in the reader's terms: one list item per detail. */
@@ -201,18 +202,18 @@
       if (detail.kind === "size") items.push(["A shape: ", code(`[${detail.groups[0]}]`), "."]);
       if (detail.kind === "output") {
         const [index, node] = detail.groups;
-        const line = ["It is output ", code(index), " of ", code(node),
-          ": the node that produced the tensor in the forward pass.", ...nodeReading(reader, node)];
+        const line = ["The message names ", code(node), ` (output ${index}): the graph node the tensor `,
+          "belongs to, its ", code("grad_fn"), ", usually the operation that computed it.", ...otherName(reader, node)];
         if (naming.backward) {
-          line.push(` Releases ${naming.backward} name the backward node here, ${naming.forward} the forward op: `,
-            "drop ", code("Backward"), " and a trailing ", code("0"), " (",
+          line.push(` PyTorch ${naming.backward} print the backward node's name here, ${naming.forward} the `,
+            "forward op's: without ", code("Backward"), " and a trailing ", code("0"), " (",
             ...naming.examples.flatMap(([b, f], i) => [i ? ", " : "", code(b), " → ", code(f)]), ").");
         }
         items.push(line);
       }
       if (detail.kind === "node") {
         items.push(["The node ", code(detail.groups[0]), ": a backward node of the autograd graph.",
-          ...nodeReading(reader, detail.groups[0])]);
+          ...otherName(reader, detail.groups[0])]);
       }
     }
     const versions = {};
@@ -226,14 +227,13 @@
     }
     if ("at" in versions && "expected" in versions) {
       const changes = versions.at - versions.expected;
-      items.push(["Versions: autograd saved the tensor at version ", code(String(versions.expected)),
-        " and finds it at version ", code(String(versions.at)), `: ${changes} in-place change${changes === 1 ? "" : "s"} `,
-        "to it (or to a view of it) after it was saved, while backward still needed the saved value."]);
+      items.push(["Versions: the tensor was saved for backward at version ", code(String(versions.expected)),
+        " and is now at version ", code(String(versions.at)), ": it was changed in place after it was saved ",
+        `(every in-place operation on it, or on a view of it, raises the counter; here by ${changes}).`]);
     }
     if (entry.clauses.output && !form.split(" ").includes("output")) {
-      items.push(["Your message has no ", code(entry.clauses.output), " part. No node produced the ",
-        "changed tensor: it has no ", code("grad_fn"), ", so it is a leaf (a weight, an input, or ",
-        "any tensor that does not require grad)."]);
+      items.push(["Your message has no ", code(entry.clauses.output), " part: the changed tensor has no ",
+        code("grad_fn"), ", so it is a leaf (a weight, an input, or any tensor that does not require grad)."]);
     }
     return items;
   }
