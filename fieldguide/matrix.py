@@ -1,30 +1,41 @@
 """The PyTorch version matrix: one cached environment per release, snippets run on each.
 
-    python -m fieldguide.matrix run [--update-outputs] [--versions 2.0.1,2.5.1]
+    python -m fieldguide.matrix run [--update-outputs] [--versions 2.0.1,2.5.1] [--jobs 2]
+    python -m fieldguide.matrix install [--versions ...]  install missing environments only
     python -m fieldguide.matrix envs                  list environments and their disk use
     python -m fieldguide.matrix versions              the listed releases, as JSON
-    python -m fieldguide.matrix clean                 remove every environment
+    python -m fieldguide.matrix clean                 remove every environment and the cache
     python -m fieldguide.matrix bisect KEY OLD NEW    first release where KEY's output changed
 
 The releases are listed once, in pyproject.toml under [tool.fieldguide]. The reference
 release runs in the project's own .venv; every other one is installed on demand with uv
-into a cache shared by all checkouts, `$FIELDGUIDE_MATRIX_DIR` or else
-`~/.cache/autograd-field-guide/matrix/torch-<version>/`. Environments are evicted
-least-recently-used first so that together they stay under `matrix-disk-limit-gb`.
+into `$FIELDGUIDE_MATRIX_DIR`, else `~/.cache/autograd-field-guide/matrix/`, shared by all
+checkouts: `torch-<version>/` per release, beside uv's cache. Files are hard-linked from
+that cache, so a file several releases install (an NVIDIA library, NumPy) is stored once.
+
+`run` keeps both cores busy: the next releases install and start (pytest, the fork
+server's torch import) while the current one runs; their output is held back and printed
+in release order, so the log reads as if they ran one after another.
 """
 
 from __future__ import annotations
 
 import argparse
+import fcntl
+import io
 import json
 import os
 import shutil
 import subprocess
 import sys
+import tempfile
+import threading
 import time
 import tomllib
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TextIO
 
 from fieldguide.store import version_key
 
@@ -33,8 +44,9 @@ ENVS = Path(
     os.environ.get("FIELDGUIDE_MATRIX_DIR")
     or Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "autograd-field-guide" / "matrix"
 )
+UV_CACHE = ENVS / "uv-cache"  # beside the environments: hard links need one file system
 READY = "ready"  # written last, so a half-installed environment is never used
-ENV_ESTIMATE_BYTES = 6 * 2**30  # room kept free for the next install (largest builds ~5 GB)
+PARALLEL_INSTALLS = 2  # downloads and unpacking overlap; more gains nothing on 2 cores
 
 
 @dataclass(frozen=True)
@@ -48,6 +60,9 @@ class Matrix:
     reference: str
     releases: tuple[Release, ...]
     disk_limit_bytes: int
+    packages: tuple[str, ...]  # installed with every release
+    nvidia: tuple[str, ...]  # one version of each NVIDIA library for every release that uses it
+    left_out: tuple[str, ...]  # dependencies no snippet needs
 
     @property
     def versions(self) -> list[str]:
@@ -64,100 +79,164 @@ def load(root: Path = ROOT) -> Matrix:
     releases = tuple(
         sorted((Release(**entry) for entry in config["torch"]), key=lambda r: version_key(r.version))
     )
-    return Matrix(config["reference"], releases, int(config["matrix-disk-limit-gb"] * 2**30))
+    return Matrix(
+        reference=config["reference"],
+        releases=releases,
+        disk_limit_bytes=int(config["matrix-disk-limit-gb"] * 2**30),
+        packages=tuple(config["matrix-packages"]),
+        nvidia=tuple(config["matrix-nvidia"]),
+        left_out=tuple(config["matrix-left-out"]),
+    )
 
 
 def env_dir(version: str) -> Path:
     return ENVS / f"torch-{version}"
 
 
-def disk_usage(path: Path) -> int:
+def disk_usage(*paths: Path) -> int:
+    """Bytes on disk under `paths`, each hard-linked file counted once."""
     seen, total = set(), 0
-    for folder, _, names in os.walk(path):
-        for name in names:
-            stat = os.lstat(os.path.join(folder, name))
-            if stat.st_ino not in seen:
-                seen.add(stat.st_ino)
-                total += stat.st_blocks * 512
+    for path in paths:
+        for folder, _, names in os.walk(path):
+            for name in names:
+                stat = os.lstat(os.path.join(folder, name))
+                if stat.st_ino not in seen:
+                    seen.add(stat.st_ino)
+                    total += stat.st_blocks * 512
     return total
 
 
-def environments() -> list[tuple[str, Path, int]]:
-    """(version, folder, bytes) of every ready environment, least recently used first."""
-    found = [p for p in ENVS.glob("torch-*") if (p / READY).exists()]
-    found.sort(key=lambda p: (p / READY).stat().st_mtime)
-    return [(p.name.removeprefix("torch-"), p, disk_usage(p)) for p in found]
+def environments() -> list[tuple[str, Path]]:
+    """(version, folder) of every ready environment, oldest release first."""
+    found = [(p.name.removeprefix("torch-"), p) for p in ENVS.glob("torch-*") if (p / READY).exists()]
+    return sorted(found, key=lambda entry: version_key(entry[0]))
 
 
-def python_for(version: str, matrix: Matrix | None = None) -> str:
+def python_for(version: str, matrix: Matrix | None = None, log: TextIO | None = None) -> str:
     """Interpreter of the environment for `version`, installing it first when missing."""
     matrix = matrix or load()
     if version == matrix.reference:
         return sys.executable
     folder = env_dir(version)
-    python = folder / "bin" / "python"
-    if (folder / READY).exists():
-        (folder / READY).touch()  # most recently used: evicted last
-        return str(python)
-    _make_room(matrix, keep=version)
+    if not (folder / READY).exists():
+        ENVS.mkdir(parents=True, exist_ok=True)
+        # Another process (a second checkout, a direct pytest --torch-version) may be
+        # installing the same release: wait for it, then use what it installed.
+        with open(ENVS / f"torch-{version}.lock", "w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            if not (folder / READY).exists():
+                install(version, matrix, log)
+    return str(folder / "bin" / "python")
+
+
+def install(version: str, matrix: Matrix, log: TextIO | None = None) -> None:
+    """Install torch `version` with its NumPy, the shared NVIDIA libraries, and nothing that
+    no snippet needs; messages go to `log` (default: stdout).
+
+    A release that is not listed (one `bisect` tries) gets no share of the cache: its files
+    would outlive the environment, which bisect removes after use."""
+    folder = env_dir(version)
     shutil.rmtree(folder, ignore_errors=True)  # a previous install that did not finish
-    print(f"installing torch {version} into {folder} ...", flush=True)
+    print(f"installing torch {version} into {folder} ...", file=log or sys.stdout, flush=True)
     start = time.monotonic()
+    env = {**os.environ, "UV_LINK_MODE": "hardlink", "UV_CACHE_DIR": str(UV_CACHE)}
+    if version not in matrix.versions:
+        env["UV_NO_CACHE"] = "1"
     uv = [sys.executable, "-m", "uv"]
-    env = {**os.environ, "UV_NO_CACHE": "1"}  # the environment is the only copy on disk
-    subprocess.run([*uv, "venv", "--quiet", "--python", sys.executable, str(folder)], check=True, env=env)
-    subprocess.run(
-        [*uv, "pip", "install", "--quiet", "--python", str(python),
-         f"torch=={version}", f"numpy=={matrix.numpy_for(version)}"],
-        check=True,
-        env=env,
-    )
+    with tempfile.TemporaryDirectory() as scratch:
+        overrides, excludes = Path(scratch, "overrides.txt"), Path(scratch, "excludes.txt")
+        overrides.write_text("\n".join(matrix.nvidia) + "\n")
+        excludes.write_text("\n".join(matrix.left_out) + "\n")
+        output = {"stdout": log, "stderr": log and subprocess.STDOUT}
+        subprocess.run([*uv, "venv", "--quiet", "--python", sys.executable, str(folder)],
+                       check=True, env=env, **output)
+        subprocess.run(
+            [*uv, "pip", "install", "--quiet", "--python", str(folder / "bin" / "python"),
+             "--overrides", str(overrides), "--excludes", str(excludes),
+             f"torch=={version}", f"numpy=={matrix.numpy_for(version)}", *matrix.packages],
+            check=True, env=env, **output,
+        )
     (folder / READY).write_text(version + "\n")
-    size = disk_usage(folder)
-    print(f"installed torch {version} in {time.monotonic() - start:.0f} s, {size / 2**30:.1f} GiB", flush=True)
-    return str(python)
+    print(f"installed torch {version} in {time.monotonic() - start:.0f} s", file=log or sys.stdout, flush=True)
 
 
-def _make_room(matrix: Matrix, keep: str) -> None:
-    envs = environments()
-    total = sum(size for *_, size in envs)
-    for version, folder, size in envs:
-        if total + ENV_ESTIMATE_BYTES <= matrix.disk_limit_bytes:
-            break
-        if version != keep:
-            print(f"evicting torch {version} ({size / 2**30:.1f} GiB) to stay under the disk limit")
-            shutil.rmtree(folder)
-            total -= size
+def report_disk(matrix: Matrix) -> None:
+    for version, folder in environments():
+        print(f"  torch {version:8} {disk_usage(folder) / 2**30:6.2f} GiB  {folder}")
+    total = disk_usage(ENVS)
+    print(f"  all together   {total / 2**30:6.2f} GiB  (shared files counted once, uv's cache "
+          f"included; limit {matrix.disk_limit_bytes / 2**30:.0f} GiB)")
+    if total > matrix.disk_limit_bytes:
+        print("  over the limit: raise matrix-disk-limit-gb or leave out more (pyproject.toml)")
 
 
-def report_disk() -> None:
-    envs = environments()
-    for version, folder, size in sorted(envs, key=lambda e: version_key(e[0])):
-        print(f"  torch {version:8} {size / 2**30:6.2f} GiB  {folder}")
-    total = sum(size for *_, size in envs)
-    print(f"  total          {total / 2**30:6.2f} GiB  (limit {load().disk_limit_bytes / 2**30:.0f} GiB)")
+class ReleaseRun:
+    """One release's install and pytest session; its output goes to a file until printed."""
 
+    def __init__(self, version: str, update: bool):
+        self.version = version
+        self.update = update
+        # Appended to by the install's messages, uv and pytest alike, then read by offset.
+        fd, path = tempfile.mkstemp(prefix=f"fieldguide-torch-{version}-", suffix=".log")
+        os.close(fd)
+        self.log = io.TextIOWrapper(open(path, "a+b", buffering=0), write_through=True)
+        os.unlink(path)
+        self.done = threading.Event()
+        self.code: int | None = None
+        self.seconds = 0.0
 
-def run(versions: list[str], update: bool) -> int:
-    failed = []
-    timings = []
-    for version in versions:
-        print(f"\n=== torch {version} ===", flush=True)
+    def __call__(self, installed: Future) -> None:
         start = time.monotonic()
-        python_for(version)  # install before pytest starts, so its progress shows here
-        command = [sys.executable, "-m", "pytest", "tests/test_snippets.py", "-v",
-                   "-p", "no:cacheprovider", "--torch-version", version]
-        if update:
-            command.append("--update-outputs")
-        code = subprocess.run(command, cwd=ROOT).returncode
-        timings.append((version, time.monotonic() - start, code))
-        if code != 0:
-            failed.append(version)
+        try:
+            installed.result()
+            command = [sys.executable, "-m", "pytest", "tests/test_snippets.py", "-v",
+                       "-p", "no:cacheprovider", "--torch-version", self.version]
+            if self.update:
+                command.append("--update-outputs")
+            self.code = subprocess.run(command, cwd=ROOT, stdout=self.log, stderr=subprocess.STDOUT).returncode
+        except Exception as error:  # noqa: BLE001  (reported with this release, then the next one runs)
+            print(f"torch {self.version}: {error}", file=self.log)
+            self.code = 1
+        finally:
+            self.seconds = time.monotonic() - start
+            self.done.set()
+
+    def stream(self) -> None:
+        """Copy the output to stdout as it grows, until the session has ended."""
+        offset = 0
+        while True:
+            finished = self.done.is_set()
+            chunk = os.pread(self.log.fileno(), 1 << 16, offset)
+            if chunk:
+                offset += len(chunk)
+                sys.stdout.buffer.write(chunk)
+                sys.stdout.flush()
+            elif finished:
+                self.log.close()
+                return
+            else:
+                time.sleep(0.05)
+
+
+def run(versions: list[str], update: bool, jobs: int) -> int:
+    matrix = load()
+    start = time.monotonic()
+    runs = [ReleaseRun(version, update) for version in versions]
+    with ThreadPoolExecutor(PARALLEL_INSTALLS) as installer, ThreadPoolExecutor(jobs) as runner:
+        for release in runs:
+            # The install's messages belong to its release's output.
+            installed = installer.submit(python_for, release.version, matrix, release.log)
+            runner.submit(release, installed)
+        for release in runs:
+            print(f"\n=== torch {release.version} ===", flush=True)
+            release.stream()
     print("\n=== matrix ===")
-    for version, seconds, code in timings:
-        print(f"  torch {version:8} {'passed' if code == 0 else 'FAILED':6} {seconds:6.1f} s")
+    for release in runs:
+        print(f"  torch {release.version:8} {'passed' if release.code == 0 else 'FAILED':6} {release.seconds:6.1f} s")
+    print(f"  {len(runs)} releases in {time.monotonic() - start:.1f} s")
     print("environments:")
-    report_disk()
+    report_disk(matrix)
+    failed = [release.version for release in runs if release.code != 0]
     if failed:
         print(f"failed on: {', '.join(failed)}")
     return 1 if failed else 0
@@ -172,19 +251,24 @@ def bisect(key: str, old: str, new: str) -> int:
     store = OutputStore(ROOT)
     before, after = store.recorded(key, old), store.recorded(key, new)
     if before is None or after is None:
-        print(f"{key}: record both {old} and {new} first (make matrix ARGS=--update-outputs)")
+        print(f"{key}: record both {old} and {new} first (make matrix-record)")
         return 2
     if before[1] == after[1]:
         print(f"{key}: the outputs recorded on {old} and {new} are the same; nothing to bisect")
         return 2
+    matrix = load()
     candidates = [v for v in released_versions() if version_key(old) < version_key(v) < version_key(new)]
     snippet = Snippet.load(ROOT, *key.split("/"))
     lo, hi = -1, len(candidates)  # candidates[lo] prints OLD's output, candidates[hi] does not
     while hi - lo > 1:
         mid = (lo + hi) // 2
         version = candidates[mid]
-        with Engine(python_for(version), ROOT) as engine:
-            output = engine.result(snippet).output
+        try:
+            with Engine(python_for(version, matrix), ROOT) as engine:
+                output = engine.result(snippet).output
+        finally:
+            if version not in matrix.versions:
+                shutil.rmtree(env_dir(version))  # outside the disk budget: not kept
         same = output == before[1]
         print(f"torch {version}: {'same as' if same else 'differs from'} {old}", flush=True)
         lo, hi = (mid, hi) if same else (lo, mid)
@@ -210,24 +294,35 @@ def main(argv: list[str] | None = None) -> int:
     run_parser = commands.add_parser("run", help="run (or record) every snippet on every release")
     run_parser.add_argument("--update-outputs", action="store_true")
     run_parser.add_argument("--versions", help="comma-separated subset of the listed releases")
+    run_parser.add_argument("--jobs", type=int, default=2,
+                            help="releases running at once (default 2: one printing, one starting)")
+    install_parser = commands.add_parser("install", help="install the environments that are missing")
+    install_parser.add_argument("--versions", help="comma-separated subset of the listed releases")
     commands.add_parser("envs", help="list the environments and their disk use")
     commands.add_parser("versions", help="print the listed releases as JSON (for CI job matrices)")
-    commands.add_parser("clean", help="remove every environment")
+    commands.add_parser("clean", help="remove every environment and the download cache")
     bisect_parser = commands.add_parser("bisect", help="find the release where an output changed")
     bisect_parser.add_argument("key", help="topic/name of the snippet")
     bisect_parser.add_argument("old")
     bisect_parser.add_argument("new")
     args = parser.parse_args(argv)
 
+    # Release environments keep the bytecode of what they import: without it every
+    # torch import compiles its modules again, twice the CPU time of the import itself.
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
     matrix = load()
-    if args.command == "run":
+    if args.command in ("run", "install"):
         versions = args.versions.split(",") if args.versions else matrix.versions
         unknown = set(versions) - set(matrix.versions)
         if unknown:
             parser.error(f"not in pyproject.toml's [tool.fieldguide] list: {', '.join(sorted(unknown))}")
-        return run(versions, args.update_outputs)
-    if args.command == "envs":
-        report_disk()
+        if args.command == "run":
+            return run(versions, args.update_outputs, args.jobs)
+        with ThreadPoolExecutor(PARALLEL_INSTALLS) as installer:
+            for _ in installer.map(lambda version: python_for(version, matrix), versions):
+                pass
+    elif args.command == "envs":
+        report_disk(matrix)
     elif args.command == "versions":
         print(json.dumps(matrix.versions))
     elif args.command == "clean":

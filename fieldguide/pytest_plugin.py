@@ -6,6 +6,9 @@ tests/test_snippets.py.
 
 from __future__ import annotations
 
+import fcntl
+import os
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -17,6 +20,35 @@ from fieldguide.snippet import Snippet, SnippetError
 from fieldguide.store import OutputStore
 
 _RUNS = pytest.StashKey["SnippetRuns"]()
+
+
+class RecordingStore(OutputStore):
+    """The output store for --update-outputs. `make matrix-record` records several releases
+    at once, in separate pytest sessions, so every read-modify-write of a snippet's index
+    holds an exclusive lock on the outputs folder."""
+
+    @contextmanager
+    def _locked(self):
+        folder = os.open(self.dir, os.O_RDONLY)
+        try:
+            fcntl.flock(folder, fcntl.LOCK_EX)
+            yield
+        finally:
+            os.close(folder)  # releases the lock
+
+    def record(self, key: str, version: str, text: str) -> list[Path]:
+        with self._locked():
+            return super().record(key, version, text)
+
+    def forget(self, key: str, version: str) -> list[Path]:
+        with self._locked():
+            return super().forget(key, version)
+
+    def remove(self, key: str) -> list[Path]:
+        with self._locked():
+            if not (self.folder(key) / self.index_name).exists():
+                return []  # another release's session removed it first
+            return super().remove(key)
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -50,8 +82,9 @@ class SnippetRuns:
             )
         self.matrix = matrix
         self.update = config.getoption("--update-outputs")
-        self.store = OutputStore(self.root)
-        self.graphs = OutputStore.graphs(self.root)
+        store = RecordingStore if self.update else OutputStore
+        self.store = store(self.root)
+        self.graphs = store.graphs(self.root)
         self.selected: list[str] = []
         self.changed: list[Path] = []
         self._engine: Engine | None = None
