@@ -1,16 +1,17 @@
 """What a reader gets: each recorded output compared with what `python snippet.py` prints.
 
-    python -m fieldguide.reader_check [topic/name ...]
+    python -m fieldguide.reader_check [--workers N] [topic/name ...]
 
 For every snippet on the reference release (or the ones named), the recorded output must
 equal what `python snippets/<topic>/<name>.py` prints in a fresh interpreter started from
 the repository root, as a reader runs it: at a terminal (a pseudo-terminal, so Python
 buffers its streams as it does for a person), stdin at end of file, no PYTHON* variables
 (so the hash seed is random, as a reader's is), RNGs unseeded. The root is a scratch
-copy of the checkout's snippets/ folder, so files a snippet writes do not land in the
-checkout. Both outputs are normalised as the engine normalises its own, and tracebacks
+folder holding a copy of the snippet's topic folder at the same place under snippets/
+(the folder a snippet imports from), so files a snippet writes do not land in the checkout. Both outputs are normalised as the engine normalises its own, and tracebacks
 keep only the snippet's frames (as the engine prints them); any other difference is
-shown as a diff. Two snippets run at a time; progress is printed as each one finishes.
+shown as a diff. Two snippets run at a time (`--workers` for a machine with more cores);
+progress is printed as each one finishes.
 """
 
 from __future__ import annotations
@@ -52,7 +53,8 @@ def reader_output(snippet: Snippet, python: str) -> tuple[str, bool]:
     """(normalised output, finished in time) of `python snippets/<topic>/<name>.py`."""
     with tempfile.TemporaryDirectory(prefix="fieldguide-reader-") as scratch:
         scratch_root = Path(scratch).resolve()
-        shutil.copytree(snippet.root / SNIPPETS_DIR, scratch_root / SNIPPETS_DIR)
+        topic = Path(SNIPPETS_DIR, snippet.topic)
+        shutil.copytree(snippet.root / topic, scratch_root / topic, ignore=shutil.ignore_patterns("__pycache__"))
         env = {name: value for name, value in os.environ.items() if not name.startswith("PYTHON")}
         raw, finished = run_at_terminal(
             [python, snippet.relpath], scratch_root, env, snippet.timeout + STARTUP_SECONDS
@@ -117,8 +119,10 @@ def check(snippet: Snippet, version: str, python: str) -> Verdict:
     return Verdict(snippet.key, seconds, "".join(diff))
 
 
-def check_all(root: Path, selected: list[str], version: str, python: str, log=print) -> list[Verdict]:
-    """Check the `selected` snippets two at a time, logging one line per finished snippet."""
+def check_all(
+    root: Path, selected: list[str], version: str, python: str, log=print, workers: int = WORKERS
+) -> list[Verdict]:
+    """Check the `selected` snippets, `workers` at a time, logging one line per finished one."""
     verdicts = []
     runnable = []
     for key in selected:
@@ -129,7 +133,7 @@ def check_all(root: Path, selected: list[str], version: str, python: str, log=pr
             continue
         if snippet.runs_on(version):
             runnable.append(snippet)
-    with ThreadPoolExecutor(WORKERS) as pool:
+    with ThreadPoolExecutor(workers) as pool:
         futures = [pool.submit(check, snippet, version, python) for snippet in runnable]
         for done, future in enumerate(as_completed(futures), 1):
             verdict = future.result()
@@ -142,6 +146,7 @@ def check_all(root: Path, selected: list[str], version: str, python: str, log=pr
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m fieldguide.reader_check", description=__doc__.splitlines()[0])
     parser.add_argument("keys", nargs="*", metavar="topic/name", help="check only these snippets")
+    parser.add_argument("--workers", type=int, default=WORKERS, help="snippets run at a time")
     args = parser.parse_args(argv)
     version = load_matrix(ROOT).reference
     installed = importlib.metadata.version("torch").split("+")[0]
@@ -152,7 +157,9 @@ def main(argv: list[str] | None = None) -> int:
     selected = args.keys or keys(ROOT)
     print(f"running {len(selected)} snippets as `python snippets/<topic>/<name>.py`, torch {version}", flush=True)
     start = time.monotonic()
-    verdicts = check_all(ROOT, selected, version, sys.executable, log=lambda line: print(line, flush=True))
+    verdicts = check_all(
+        ROOT, selected, version, sys.executable, log=lambda line: print(line, flush=True), workers=args.workers
+    )
     differing = [verdict for verdict in verdicts if verdict.difference is not None]
     for verdict in differing:
         print(f"\n=== {verdict.key}: a reader does not see the recorded output ===\n{verdict.difference}")
