@@ -304,7 +304,8 @@ def clues(causes: list[Cause]) -> list[str | None]:
             said += [f"no `{_clause(kind, templates)}` part" for kind in sorted(missing)]
             said += [f"a `{_clause(kind, templates)}` part" for kind in sorted(added)]
         if set(cause.forms) & other_forms:  # the same parts as another cause: its own words
-            said += [f"“{opening}”" for opening in sorted(cause.openings - {o for c in others for o in c.openings})[:1] if opening]
+            own = sorted(cause.openings - {o for c in others for o in c.openings})
+            said += [f"says `{opening.replace('`', chr(39))}`" for opening in own[:1] if opening]
         nodes = cause.nodes - set().union(*(c.nodes for c in others))
         printed = sorted({n for _, t in cause.texts for n in node_names(t) if forward_name(n) in nodes},
                          key=lambda n: (forward_name(n), n == forward_name(n), n))

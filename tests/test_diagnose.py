@@ -319,6 +319,14 @@ def test_material_search_finds_each_entry_first(errors_page):
     assert not misses, "\n".join(misses)
 
 
+def test_a_link_to_the_box_opens_it_ready_for_a_paste(context, server):
+    page = context.new_page()
+    page.goto(server + "errors/#diagnose")
+    box = page.locator("#fg-diagnose-input")
+    expect(box).to_be_focused()
+    expect(box).to_be_in_viewport()
+
+
 def test_a_real_paste_diagnoses_without_a_click(errors_page):
     case = next(c for c in recorded_cases() if "modified by an inplace operation" in c.paste)
     errors_page.fill("#fg-diagnose-input", "")

@@ -194,3 +194,20 @@ def test_every_entry_has_its_own_id(entries):
     ids = [e.id for e in entries]
     assert len(set(ids)) == len(ids), ids
     assert all(re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", i) and len(i) <= error_index.ID_LENGTH for i in ids), ids
+
+
+def test_causes_that_differ_only_in_words_are_told_apart_by_them(tmp_path):
+    view = "Output 0 of {node} is a view and is being modified inplace. This view {why}. Fix it."
+    snippets = [
+        record(tmp_path, "t/unbind", {"2.13.0": traceback(view.format(node="UnbindBackward0", why="is one of several"))},
+               raises="RuntimeError", fixed_by="t/ok", cause="unbind, then an in-place edit"),
+        record(tmp_path, "t/custom", {"2.13.0": traceback(view.format(node="MineBackward", why="comes from a custom Function"))},
+               raises="RuntimeError", fixed_by="t/ok", cause="a custom Function returns a view"),
+        record(tmp_path, "t/ok", {"2.13.0": "ok\n"}),
+    ]
+    [entry] = error_index.collect(snippets, OutputStore(tmp_path))
+    assert entry.summary == "Output <n> of <node> is a view and is being modified inplace"
+    assert error_index.clues(entry.causes(["t/unbind", "t/custom"])) == [
+        "says `This view is one of several`; names `UnbindBackward0`",
+        "says `This view comes from a custom Function`; names `MineBackward`",
+    ]

@@ -71,7 +71,8 @@
       return {text: message, form: [...kinds].sort().join(" ")};
     }
 
-    /* What each placeholder matched, in order: [{kind, groups, at}]. */
+    /* What each placeholder matched, in order: [{kind, groups, before}], `before` being the
+     * text just ahead of it (what says which number is which). */
     details(message) {
       const found = [];
       for (const {kind, regex, placeholder} of this.patterns) {
@@ -310,6 +311,16 @@
     const input = box.querySelector("#fg-diagnose-input");
     const status = box.querySelector("#fg-diagnose-status");
     box.hidden = false;
+    // Arriving through a link to the box (the home page has one): ready for the paste, once
+    // the browser is done scrolling to the fragment (which takes the focus away).
+    if (location.hash === `#${box.id}`) {
+      const ready = () => setTimeout(() => {
+        box.scrollIntoView({block: "center"});
+        input.focus({preventScroll: true});
+      });
+      if (document.readyState === "complete") ready();
+      else window.addEventListener("load", ready, {once: true});
+    }
 
     function diagnose() {
       document.getElementById("fg-diagnosis")?.remove();
