@@ -24,17 +24,30 @@ _RUNS = pytest.StashKey["SnippetRuns"]()
 
 class RecordingStore(OutputStore):
     """The output store for --update-outputs. `make matrix-record` records several releases
-    at once, in separate pytest sessions, so every read-modify-write of a snippet's index
-    holds an exclusive lock on the outputs folder."""
+    at once, in separate pytest sessions, so every read of a snippet's index and every
+    read-modify-write holds an exclusive lock on the outputs folder."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._held = False
 
     @contextmanager
     def _locked(self):
+        if self._held:  # record(), forget() and remove() read the index under their own lock
+            yield
+            return
         folder = os.open(self.dir, os.O_RDONLY)
         try:
             fcntl.flock(folder, fcntl.LOCK_EX)
+            self._held = True
             yield
         finally:
+            self._held = False
             os.close(folder)  # releases the lock
+
+    def index(self, key: str) -> dict[str, list[str]]:
+        with self._locked():
+            return super().index(key)
 
     def record(self, key: str, version: str, text: str) -> list[Path]:
         with self._locked():
