@@ -72,8 +72,10 @@ def messages(output: str) -> list[Message]:
             found.append((match[1], "\n".join(text)))
     if TRACEBACK_START in output:
         tail = output[output.rindex(TRACEBACK_START) + len(TRACEBACK_START) :].splitlines()
-        rest = [line for line in tail if not line.startswith(" ")]
-        category, _, message = "\n".join(rest).partition(": ")
+        # frames are indented; the message is everything from the first line that is not,
+        # its own indented lines (a tensor printed in it) included
+        start = next((i for i, line in enumerate(tail) if not line.startswith(" ")), len(tail))
+        category, _, message = "\n".join(tail[start:]).partition(": ")
         found.append((category, message))
     return list(dict.fromkeys(found))
 
@@ -424,7 +426,7 @@ def markdown(entries: list[Entry], snippets: dict[str, Snippet], pages: dict[str
             out.append("Also worded: " + "; ".join(f"`{s}` (PyTorch {version_range(v, listed)})" for s, v in older) + "\n")
         for (category, shape), versions in newest_first(entry.templates):
             out.append(fence(f"{category}: {shape}", ".fg-message", f"Template, PyTorch {version_range(versions, listed)}"))
-        rows = ["| Cause | Clue in the message | Raised by | Fix |", "| --- | --- | --- | --- |"]
+        rows = ["| Cause | Clue in the message | Raised by → fixed by |", "| --- | --- | --- |"]
         for cause, clue in _with_clues(entry, order):
             for key, fix in cause.fixes.items():
                 if fix is None or fix not in snippets:
@@ -434,8 +436,8 @@ def markdown(entries: list[Entry], snippets: dict[str, Snippet], pages: dict[str
                         "'# fixed-by: topic/name' at its top, naming the snippet that avoids it."
                     )
             said = html.escape(cause.text, quote=False) if cause.text else "(not stated)"
-            cells = [said, clue or "—", "<br>".join(map(link, cause.fixes)),
-                     "<br>".join(dict.fromkeys(map(link, cause.fixes.values())))]
+            pairs = "<br>".join(f"{link(key)} → {link(fix)}" for key, fix in cause.fixes.items())
+            cells = [said, clue or "—", pairs]
             rows.append("| " + " | ".join(cell.replace("|", "\\|") for cell in cells) + " |")
         out.append('<div class="fg-causes" markdown="1">\n\n' + "\n".join(rows) + "\n\n</div>\n")
         exact = newest_first(entry.texts)

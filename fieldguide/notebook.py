@@ -66,6 +66,12 @@ def _paragraph_before(lines: list[str]) -> str:
     return ""
 
 
+def shown_code(snippet: Snippet) -> str:
+    """The snippet as its page shows it: without the directive lines at the top."""
+    lines = snippet.path.read_text(encoding="utf-8").splitlines()
+    return "\n".join(lines[snippet.code_start - 1 :]).rstrip("\n")
+
+
 def cells_from_page(root: Path, page: Path) -> list[tuple[str, str]]:
     """("markdown" | "code", source) cells for one page, in page order."""
     title, cells, pending, heads = "", [], [], []
@@ -82,7 +88,7 @@ def cells_from_page(root: Path, page: Path) -> list[tuple[str, str]]:
             intro = "\n\n".join(heads + [_paragraph_before(pending)]).strip()
             if intro:
                 cells.append(("markdown", intro))
-            cells.append(("code", snippet.path.read_text(encoding="utf-8").rstrip("\n")))
+            cells.append(("code", shown_code(snippet)))
             pending, heads = [], []
         else:
             pending.append(line)

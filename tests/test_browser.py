@@ -23,6 +23,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from fieldguide import notebook
 from fieldguide.matrix import load as load_matrix
 from fieldguide.render import SNIPPET_LINE
 from fieldguide.snippet import Snippet
@@ -234,9 +235,8 @@ def test_copy_button_copies_the_snippet_file(context, server):
     block.locator(COPY_BUTTON).click()
     copied = page.evaluate("navigator.clipboard.readText()")
     # the file as the page shows it: without the directive lines at its top
-    snippet = Snippet.load(ROOT, *Path(relpath).with_suffix("").parts[1:])
-    source = "".join(snippet.path.read_text(encoding="utf-8").splitlines(True)[snippet.code_start - 1 :])
-    assert copied.removesuffix("\n") == source.removesuffix("\n"), f"copy button on {path} for {relpath}"
+    source = notebook.shown_code(Snippet.load(ROOT, *Path(relpath).with_suffix("").parts[1:]))
+    assert copied.removesuffix("\n") == source, f"copy button on {path} for {relpath}"
 
 
 # Every output and message block whose lines are wider than the block itself.
