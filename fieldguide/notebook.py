@@ -39,8 +39,11 @@ CACHE = Path(".cache") / "notebooks"
 FOLDER = "notebooks"  # under docs/
 KERNELS = 2  # this machine's cores
 HEADING = re.compile(r"^(#{1,3}) (.*)$")
+# Clears what earlier cells defined (IPython's own names are in user_ns_hidden); the
+# %reset magic does the same but costs half a second a cell.
 RESET = """\
-%reset -f
+for _name in [n for n in globals() if n[0] != "_" and n not in get_ipython().user_ns_hidden]:
+    del globals()[_name]
 import random, numpy, torch
 torch.autograd.set_detect_anomaly(False)
 torch.set_grad_enabled(True)
@@ -122,7 +125,7 @@ def build_all(root: Path, pages: list[Path], stale_ok: bool = False) -> dict[Pat
     cached = {page: _cache_path(root, page) for page in pages}
     todo = []
     for page, path in cached.items():
-        earlier = sorted(path.parent.glob(f"{page.stem}-*.ipynb"))
+        earlier = _cached(root, page)
         if not path.exists() and stale_ok and earlier:
             cached[page] = earlier[0]
         elif not path.exists():
@@ -180,10 +183,16 @@ def _execute(root: Path, page: Path, kernel: KernelManager, timeout: int) -> str
     return nbformat.writes(nb)
 
 
+def _cached(root: Path, page: Path) -> list[Path]:
+    """Every cached notebook of `page` (not of a page whose name merely starts the same)."""
+    own = re.compile(rf"{re.escape(page.stem)}-[0-9a-f]{{16}}\.ipynb")
+    return sorted(p for p in (root / CACHE).glob(f"{page.stem}-*.ipynb") if own.fullmatch(p.name))
+
+
 def _store(root: Path, page: Path, text: str) -> None:
     cached = _cache_path(root, page)
     cached.parent.mkdir(parents=True, exist_ok=True)
-    for stale in cached.parent.glob(f"{page.stem}-*.ipynb"):
+    for stale in _cached(root, page):
         stale.unlink()
     cached.write_text(text, encoding="utf-8")
 
