@@ -8,6 +8,8 @@ so a traceback's line numbers point at the lines shown.
 
 from __future__ import annotations
 
+import html
+import json
 import re
 from html.parser import HTMLParser
 from pathlib import Path
@@ -103,8 +105,6 @@ CODE_BLOCK = re.compile(
 
 def shown_code(site: Path) -> dict[str, tuple[int, list[str]]]:
     """snippet path -> (first line number, shown lines) from the built pages."""
-    import html
-
     shown = {}
     for page in site.glob("*/index.html"):
         for path, numbers, code in CODE_BLOCK.findall(page.read_text(encoding="utf-8")):
@@ -133,3 +133,23 @@ def test_shown_code_has_no_tooling_directives_and_traceback_lines_match(site):
                     )
                     checked += 1
     assert checked >= 20
+
+
+NOTEBOOK_LINK = re.compile(
+    r'<a[^>]*class="[^"]*fg-notebook[^"]*"[^>]*href="([^"]+)"|<a[^>]*href="([^"]+)"[^>]*class="[^"]*fg-notebook'
+)
+
+
+def test_every_page_with_snippets_offers_its_notebook(site, zensical_site):
+    """A download in both builds; under MkDocs also a rendered page, kept out of search."""
+    pages = [page for page, *_ in shown_snippets()]
+    for page in sorted(set(pages)):
+        for built, rendered in ((site, True), (zensical_site, False)):
+            html_page = built / page / "index.html"
+            targets = [a or b for a, b in NOTEBOOK_LINK.findall(html_page.read_text(encoding="utf-8"))]
+            files = [(html_page.parent / t.split("#")[0]).resolve() for t in targets]
+            assert any(f.suffix == ".ipynb" and f.is_file() for f in files), f"{built.name}/{page}: no notebook download"
+            if rendered:
+                assert any(f.is_dir() and (f / "index.html").is_file() for f in files), f"{page}: no notebook page"
+    index = json.loads((site / "search" / "search_index.json").read_text(encoding="utf-8"))
+    assert not [d["location"] for d in index["docs"] if d["location"].startswith("notebooks/")]
