@@ -1,6 +1,6 @@
 """The PyTorch version matrix: one cached environment per release, snippets run on each.
 
-    python -m fieldguide.matrix run [--update-outputs] [--versions 2.0.1,2.5.1] [--jobs 2]
+    python -m fieldguide.matrix run [--update-outputs] [--versions 2.0.1,2.5.1] [--jobs 3]
     python -m fieldguide.matrix install [--versions ...]  install missing environments only
     python -m fieldguide.matrix envs                  list environments and their disk use
     python -m fieldguide.matrix versions              the listed releases, as JSON
@@ -160,9 +160,10 @@ def install(version: str, matrix: Matrix, log: TextIO | None = None) -> None:
     print(f"installed torch {version} in {time.monotonic() - start:.0f} s", file=log or sys.stdout, flush=True)
 
 
-def report_disk(matrix: Matrix) -> None:
-    for version, folder in environments():
-        print(f"  torch {version:8} {disk_usage(folder) / 2**30:6.2f} GiB  {folder}")
+def report_disk(matrix: Matrix, each: bool = True) -> None:
+    if each:
+        for version, folder in environments():
+            print(f"  torch {version:8} {disk_usage(folder) / 2**30:6.2f} GiB  {folder}")
     total = disk_usage(ENVS)
     print(f"  all together   {total / 2**30:6.2f} GiB  (shared files counted once, uv's cache "
           f"included; limit {matrix.disk_limit_bytes / 2**30:.0f} GiB)")
@@ -234,8 +235,8 @@ def run(versions: list[str], update: bool, jobs: int) -> int:
     for release in runs:
         print(f"  torch {release.version:8} {'passed' if release.code == 0 else 'FAILED':6} {release.seconds:6.1f} s")
     print(f"  {len(runs)} releases in {time.monotonic() - start:.1f} s")
-    print("environments:")
-    report_disk(matrix)
+    print(f"environments in {ENVS}:")
+    report_disk(matrix, each=False)  # `envs` lists them one by one
     failed = [release.version for release in runs if release.code != 0]
     if failed:
         print(f"failed on: {', '.join(failed)}")
@@ -294,8 +295,9 @@ def main(argv: list[str] | None = None) -> int:
     run_parser = commands.add_parser("run", help="run (or record) every snippet on every release")
     run_parser.add_argument("--update-outputs", action="store_true")
     run_parser.add_argument("--versions", help="comma-separated subset of the listed releases")
-    run_parser.add_argument("--jobs", type=int, default=2,
-                            help="releases running at once (default 2: one printing, one starting)")
+    run_parser.add_argument("--jobs", type=int, default=3,
+                            help="releases running at once (default 3: with one starting and one "
+                            "finishing, both cores still have snippets to run)")
     install_parser = commands.add_parser("install", help="install the environments that are missing")
     install_parser.add_argument("--versions", help="comma-separated subset of the listed releases")
     commands.add_parser("envs", help="list the environments and their disk use")
