@@ -1,3 +1,4 @@
+# graph: loss
 import torch
 import torch.nn.functional as F
 

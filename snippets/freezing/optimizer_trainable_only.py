@@ -1,3 +1,4 @@
+# graph: loss
 import torch
 import torch.nn.functional as F
 
@@ -15,6 +16,7 @@ opt = torch.optim.AdamW(trainable, lr=0.01, weight_decay=0.1)  # the frozen part
 frozen = backbone.weight.detach().clone()
 for step in range(3):
     opt.zero_grad(set_to_none=False)
-    F.cross_entropy(model(x), y).backward()
+    loss = F.cross_entropy(model(x), y)
+    loss.backward()
     opt.step()
 print(f"backbone.weight moved by {(backbone.weight - frozen).abs().max().item():.5f}")

@@ -1,3 +1,4 @@
+# graph: loss
 import torch
 from torch import nn
 

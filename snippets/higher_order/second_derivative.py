@@ -1,3 +1,4 @@
+# graph: du_dx
 import torch
 
 x = torch.tensor([0.5, 1.0, 2.0, 3.0], requires_grad=True)

@@ -1,3 +1,4 @@
+# graph: entropy
 import torch
 
 # Entropy bonus of a policy whose invalid actions are masked out of the softmax.
