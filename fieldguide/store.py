@@ -106,7 +106,11 @@ class OutputStore:
             del index[stale]
             (folder / stale).unlink(missing_ok=True)
             changed.append(folder / stale)
-        if self._write_index(key, index):
+        if not index:  # nothing recorded any more: no index either
+            if (folder / self.index_name).exists():
+                (folder / self.index_name).unlink()
+                changed.append(folder / self.index_name)
+        elif self._write_index(key, index):
             changed.append(folder / self.index_name)
         return changed
 
