@@ -91,7 +91,9 @@ class Server:
     def __init__(self, root: str, workers: int, reply_fd: int):
         self.root = root
         self.workers = workers
-        self.reply = os.fdopen(reply_fd, "w", encoding="utf-8")
+        self.reply_fd = reply_fd
+        os.set_blocking(reply_fd, False)
+        self.outbox = bytearray()  # replies the client has not taken yet
         self.scratch = tempfile.mkdtemp(prefix="fieldguide-")
         self.started_count = 0
         self.pending: deque[Job] = deque()
@@ -102,8 +104,23 @@ class Server:
         self.eof = False
 
     def send(self, message: dict) -> None:
-        self.reply.write(json.dumps(message) + "\n")
-        self.reply.flush()
+        self.outbox += (json.dumps(message) + "\n").encode("utf-8")
+        self.flush_replies()
+
+    def flush_replies(self) -> None:
+        """Write what the client takes now; the rest waits until its pipe drains. A client
+        busy elsewhere (pytest running other tests) must never stall the server: its
+        children would wait unreaped and be killed at their deadline as hangs."""
+        while self.outbox:
+            try:
+                del self.outbox[: os.write(self.reply_fd, self.outbox)]
+            except BlockingIOError:
+                break
+        registered = self.reply_fd in self.selector.get_map()
+        if self.outbox and not registered:
+            self.selector.register(self.reply_fd, selectors.EVENT_WRITE, (self.flush_replies, None))
+        elif not self.outbox and registered:
+            self.selector.unregister(self.reply_fd)
 
     def serve(self, torch_version: str) -> None:
         self.send({"ready": True, "torch": torch_version, "pid": os.getpid()})
@@ -122,6 +139,9 @@ class Server:
             for job in list(self.running.values()):
                 if now >= job.deadline:
                     self.end(job, stopped="timeout")
+        os.set_blocking(self.reply_fd, True)
+        while self.outbox:
+            del self.outbox[: os.write(self.reply_fd, self.outbox)]
         shutil.rmtree(self.scratch, ignore_errors=True)
 
     def read_requests(self) -> None:
@@ -146,7 +166,7 @@ class Server:
         job.deadline = job.started + float(job.request["timeout"])
         job.pid = os.fork()
         if job.pid == 0:
-            server_fds = [0, read_end, self.reply.fileno(), self.selector._selector.fileno()]
+            server_fds = [0, read_end, self.reply_fd, self.selector._selector.fileno()]
             for other in self.running.values():
                 server_fds += [fd for fd in (other.pidfd, other.output_fd) if fd >= 0]
             run_child(job, self.root, write_end, server_fds)

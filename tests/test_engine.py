@@ -329,3 +329,22 @@ def test_bad_max_output_names_the_file(tmp_path: Path):
     (tmp_path / "snippets" / "t" / "bad.py").write_text("# max-output: lots\n")
     with pytest.raises(SnippetError, match=r"snippets/t/bad.py:1: '# max-output: lots' must be"):
         Snippet.load(tmp_path, "t", "bad")
+
+
+def test_a_client_busy_elsewhere_does_not_turn_finished_snippets_into_hangs(tmp_path):
+    """pytest reads results only when it reaches the snippet tests; meanwhile replies fill
+    the pipe. The server must keep reaping children, not stall until their deadlines."""
+    import time
+
+    folder = tmp_path / "snippets" / "t"
+    folder.mkdir(parents=True)
+    snippets = []
+    for number in range(30):  # 30 replies of 8 KB: more than a pipe holds
+        (folder / f"big{number}.py").write_text("# timeout: 3\nprint('x' * 8000)\n")
+        snippets.append(Snippet.load(tmp_path, "t", f"big{number}"))
+    with Engine(sys.executable, tmp_path) as engine:
+        engine.submit_all(snippets)
+        engine.torch_version
+        time.sleep(8)  # longer than every deadline, reading nothing
+        statuses = {engine.result(s).status for s in snippets}
+    assert statuses == {"finished"}
