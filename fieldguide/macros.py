@@ -52,7 +52,7 @@ def define_env(env) -> None:
     root = Path(env.conf["docs_dir"]).resolve().parent  # docs_dir is absolute in both builders
     matrix = load_matrix(root)
     store, graphs = OutputStore(root), OutputStore.graphs(root)
-    pages = nav_pages(env.conf["nav"])
+    embedded = shown_on(root, nav_pages(env.conf["nav"]))  # read once per build
 
     def here() -> str:
         """The page being rendered, as docs-relative path (MkDocs page or Zensical page)."""
@@ -62,7 +62,7 @@ def define_env(env) -> None:
     def links() -> dict[str, str]:
         """snippet key -> its page, as a link relative to the page being rendered."""
         depth = here().count("/")
-        return {key: "../" * depth + page for key, page in shown_on(root, pages).items()}
+        return {key: "../" * depth + page for key, page in embedded.items()}
 
     @env.macro
     def snippet(key: str, section: str | None = None) -> str:
