@@ -15,6 +15,7 @@ it hands its live runs to these macros through `live.CURRENT`.
 
 from __future__ import annotations
 
+import functools
 import html
 from pathlib import Path, PurePosixPath
 
@@ -41,6 +42,12 @@ def nav_pages(nav) -> list[str]:
 
 def shown_on(root: Path, pages: list[str]) -> dict[str, str]:
     """snippet key -> the first page in the navigation that embeds it."""
+    stamps = tuple((root / "docs" / page).stat().st_mtime_ns for page in pages)
+    return _shown_on(root, tuple(pages), stamps)
+
+
+@functools.lru_cache(maxsize=4)  # Zensical asks once per page; the pages rarely change
+def _shown_on(root: Path, pages: tuple[str, ...], stamps: tuple[int, ...]) -> dict[str, str]:
     found: dict[str, str] = {}
     for page in pages:
         for match in SNIPPET_LINE.finditer((root / "docs" / page).read_text(encoding="utf-8")):
