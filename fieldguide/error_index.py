@@ -72,10 +72,8 @@ def messages(output: str) -> list[Message]:
             found.append((match[1], "\n".join(text)))
     if TRACEBACK_START in output:
         tail = output[output.rindex(TRACEBACK_START) + len(TRACEBACK_START) :].splitlines()
-        # frames are indented; the message is everything from the first line that is not,
-        # its own indented lines (a tensor printed in it) included
-        start = next((i for i, line in enumerate(tail) if not line.startswith(" ")), len(tail))
-        category, _, message = "\n".join(tail[start:]).partition(": ")
+        rest = [line for line in tail if not line.startswith(" ")]
+        category, _, message = "\n".join(rest).partition(": ")
         found.append((category, message))
     return list(dict.fromkeys(found))
 

@@ -68,7 +68,9 @@ def test_notebook_outputs_match_recorded(page: Path):
         stdout = "".join(o.text for o in cell.outputs if o.output_type == "stream" and o.name == "stdout")
         stderr = "".join(o.text for o in cell.outputs if o.output_type == "stream" and o.name == "stderr")
         seen = error_index.messages(normalize(stderr, ROOT))
-        seen += [(o.ename, normalize(o.evalue, ROOT)) for o in cell.outputs if o.output_type == "error"]
+        for error in (o for o in cell.outputs if o.output_type == "error"):
+            # read as the recording is read: the message's unindented lines
+            seen += error_index.messages(f"{TRACEBACK_START}{error.ename}: {normalize(error.evalue, ROOT)}")
         recorded = store.recorded(snippet.key, reference)
         assert recorded, f"{snippet.relpath} has no recorded output for {reference}"
         where = f"{page.name}, cell {number} ({snippet.relpath})"
@@ -80,4 +82,4 @@ def test_notebook_outputs_match_recorded(page: Path):
 
 
 def unqualified(found: list[tuple[str, str]]) -> list[tuple[str, str]]:
-    return [(category.rsplit(".", 1)[-1], message) for category, message in found]
+    return [(category.rsplit(".", 1)[-1], message.rstrip()) for category, message in found]
