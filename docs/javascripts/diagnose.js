@@ -160,7 +160,7 @@
   function el(tag, attrs = {}, ...children) {
     const node = document.createElement(tag);
     for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, value);
-    for (const child of children.flat()) {
+    for (const child of children.flat(Infinity)) {
       if (child !== null && child !== undefined) node.append(child);
     }
     return node;
@@ -252,8 +252,14 @@
     return [];
   }
 
-  function links(cell) {
-    return [...cell.querySelectorAll("a")].flatMap((a, i) => [i ? ", " : "", a.cloneNode(true)]);
+  /* "Raised by a (fix: b), c (fix: d)" from the table's cell of pairs, its links as rendered. */
+  function snippetLinks(cell) {
+    const found = [...cell.querySelectorAll("a")].map(a => a.cloneNode(true));
+    const pairs = [];
+    for (let i = 0; i + 1 < found.length; i += 2) {
+      pairs.push([i ? ", " : "", found[i], " (fix: ", found[i + 1], ")"]);
+    }
+    return ["Raised by ", pairs, "."];
   }
 
   function diagnosis(reader, found, pasted, heading) {
@@ -284,7 +290,7 @@
         el("strong", {}, cause.text ? withCode(cause.text) : "Cause not stated"),
         cause.clue ? el("span", {class: "fg-diagnosis__clue"}, " Clue: ", withCode(cause.clue), ".") : null,
         why.length ? el("span", {class: "fg-diagnosis__match"}, ` Matches: ${why.join("; ")}.`) : null,
-        cells.length ? el("span", {class: "fg-diagnosis__links"}, "Raised by ", links(cells[2]), "; fix: ", links(cells[3]), ".") : null,
+        cells.length ? el("span", {class: "fg-diagnosis__links"}, snippetLinks(cells[2])) : null,
       ));
     }
     panel.append(list);
