@@ -22,7 +22,7 @@ from fieldguide.snippet import Snippet
 from fieldguide.store import OutputStore
 
 ROOT = Path(__file__).resolve().parents[1]
-PAGES = [p for p in sorted((ROOT / "docs").glob("*.md")) if "{{ snippet(" in p.read_text()]
+PAGES = notebook.pages_with_snippets(ROOT)  # the pages `mkdocs build` makes notebooks of
 WARNING_LINE = re.compile(r"^\S+:\d+: \w*Warning: ")
 
 
