@@ -190,7 +190,8 @@ class ReleaseRun:
         start = time.monotonic()
         try:
             installed.result()
-            command = [sys.executable, "-m", "pytest", "tests/test_snippets.py", "-v",
+            # -q: a line of dots per release, and every failure's diff in full.
+            command = [sys.executable, "-m", "pytest", "tests/test_snippets.py", "-q",
                        "-p", "no:cacheprovider", "--torch-version", self.version]
             if self.update:
                 command.append("--update-outputs")

@@ -3,9 +3,10 @@
 A notebook holds the page's headings and the paragraph that introduces each snippet,
 then the snippet's file as a code cell, and is executed top to bottom in a Jupyter
 kernel with nbclient (the machinery mkdocs-jupyter uses), so its outputs are the ones a
-reader who downloads and runs it gets. Each snippet expects a fresh interpreter; a hidden
-cell before each one clears the namespace and restores what a snippet may change
-(anomaly mode, grad mode, seeds), and is dropped from the saved notebook.
+reader who downloads and runs it gets. Each snippet expects a fresh interpreter: before
+every cell, the kernel clears the namespace and restores what a snippet may change
+(anomaly mode, grad mode, seeds). Errors show as Python prints them, uncoloured (IPython's
+Plain mode), as on the pages; IPython's default colouring costs a tenth of a second each.
 
 Executed notebooks are cached by a hash of what they depend on (page text, snippet
 files, PyTorch version, this file) in `.cache/notebooks/`; a build executes only the
@@ -39,16 +40,22 @@ CACHE = Path(".cache") / "notebooks"
 FOLDER = "notebooks"  # under docs/
 KERNELS = 2  # this machine's cores
 HEADING = re.compile(r"^(#{1,3}) (.*)$")
-# Clears what earlier cells defined (IPython's own names are in user_ns_hidden); the
-# %reset magic does the same but costs half a second a cell.
-RESET = """\
-for _name in [n for n in globals() if n[0] != "_" and n not in get_ipython().user_ns_hidden]:
-    del globals()[_name]
-import random, numpy, torch
-torch.autograd.set_detect_anomaly(False)
-torch.set_grad_enabled(True)
-random.seed(0), numpy.random.seed(0), torch.manual_seed(0)
+# Run once in each kernel, before any notebook: IPython calls `_fresh` before every cell.
+# (It clears what earlier cells defined; IPython's own names are in user_ns_hidden.)
+SETUP = """\
+%xmode Plain
+%colors nocolor
+def _fresh(info):
+    import random, numpy, torch
+    shell = get_ipython()
+    for name in [n for n in shell.user_ns if n[0] != "_" and n not in shell.user_ns_hidden]:
+        del shell.user_ns[name]
+    torch.autograd.set_detect_anomaly(False)
+    torch.set_grad_enabled(True)
+    random.seed(0), numpy.random.seed(0), torch.manual_seed(0)
+get_ipython().events.register("pre_run_cell", _fresh)
 """
+RESTART = "get_ipython().execution_count = 1  # the next cell is In[1]"
 
 
 def _plain(text: str) -> str:
@@ -140,37 +147,54 @@ def build_all(root: Path, pages: list[Path], stale_ok: bool = False) -> dict[Pat
 
 
 def _execute_share(root: Path, pages: list[Path], timeout: int = 120) -> None:
-    """Execute several pages' notebooks one after another in one kernel, caching each."""
+    """Execute several pages' notebooks in one kernel, as one run (one client, one setup),
+    then cache each page's notebook."""
+    run = nbformat.v4.new_notebook()
+    run.metadata.update(
+        kernelspec={"name": "python3", "display_name": "Python 3", "language": "python"},
+        language_info={"name": "python"},
+    )
+    run.cells.append(nbformat.v4.new_code_cell(SETUP))
+    for number, page in enumerate(pages):
+        # dropped afterwards: the page's cells count from In[1], as its tracebacks then say
+        run.cells.append(nbformat.v4.new_code_cell(RESTART, metadata={"fieldguide": None}))
+        for kind, source in cells_from_page(root, page):
+            new_cell = nbformat.v4.new_code_cell if kind == "code" else nbformat.v4.new_markdown_cell
+            run.cells.append(new_cell(source, metadata={"fieldguide": number}))
     with tempfile.TemporaryDirectory() as sockets:  # local sockets, not TCP ports
         kernel = KernelManager(kernel_name="python3", transport="ipc", ip=f"{sockets}/kernel")
-        kernel.start_kernel(cwd=str(root))
+        # no history database: it would refuse the In[1] that each page restarts from
+        kernel.start_kernel(cwd=str(root), extra_arguments=["--HistoryManager.enabled=False"])
         try:
-            for page in pages:
-                _store(root, page, _execute(root, page, kernel, timeout))
+            # no timing metadata: an unchanged page gives a byte-identical notebook, so its
+            # HTML (cached by mkdocs-jupyter by content) need not be converted again
+            NotebookClient(run, km=kernel, timeout=timeout, allow_errors=True, record_timing=False).execute()
         finally:
             kernel.shutdown_kernel(now=True)
+    setup = run.cells[0]
+    if any(output.output_type == "error" for output in setup.outputs):
+        raise RuntimeError(f"the notebook kernel's setup failed: {setup.outputs}")
+    by_page: list[list] = [[] for _ in pages]
+    for cell in run.cells[1:]:
+        number = cell.metadata.pop("fieldguide")
+        if number is not None:
+            by_page[number].append(cell)
+    for page, cells in zip(pages, by_page):
+        _store(root, page, _notebook(root, cells))
 
 
-def _execute(root: Path, page: Path, kernel: KernelManager, timeout: int) -> str:
+def _notebook(root: Path, cells: list) -> str:
+    """One page's executed cells as a notebook file, the same bytes for the same page."""
     nb = nbformat.v4.new_notebook()
     nb.metadata.update(
         kernelspec={"name": "python3", "display_name": "Python 3", "language": "python"},
         language_info={"name": "python"},
     )
-    for kind, source in cells_from_page(root, page):
-        if kind == "code":
-            nb.cells.append(nbformat.v4.new_code_cell(RESET, metadata={"fieldguide": "reset"}))
-            nb.cells.append(nbformat.v4.new_code_cell(source))
-        else:
-            nb.cells.append(nbformat.v4.new_markdown_cell(source))
-    # no timing metadata: an unchanged page gives a byte-identical notebook, so its HTML
-    # (cached by mkdocs-jupyter by content) need not be converted again
-    NotebookClient(nb, km=kernel, timeout=timeout, allow_errors=True, record_timing=False).execute()
-    nb.cells = [cell for cell in nb.cells if cell.metadata.get("fieldguide") != "reset"]
+    nb.cells = cells
     for index, cell in enumerate(nb.cells):
         cell.id = f"cell-{index}"  # not random: the same page gives the same file
     for number, cell in enumerate((c for c in nb.cells if c.cell_type == "code"), 1):
-        cell.execution_count = number  # as if run top to bottom without the hidden cells
+        cell.execution_count = number  # page by page, as if each page ran alone
         for output in cell.outputs:
             if "execution_count" in output:
                 output["execution_count"] = number
