@@ -19,6 +19,7 @@ messages, their opening sentences and the nodes they name.
 
 from __future__ import annotations
 
+import functools
 import html
 import json
 import re
@@ -78,12 +79,14 @@ def messages(output: str) -> list[Message]:
     return list(dict.fromkeys(found))
 
 
+@functools.cache  # the index asks about the same few hundred messages again and again
 def template(message: str) -> str:
     for _, pattern, placeholder in _PATTERNS:
         message = pattern.sub(placeholder, message)
     return message
 
 
+@functools.cache
 def form(message: str) -> tuple[str, ...]:
     """The kinds of placeholder a message needs: its shape, whatever the wording."""
     found = set()

@@ -5,17 +5,25 @@
 - Every page's executed notebook is written to docs/notebooks/ and listed in a
   "Notebooks" section of the navigation, so mkdocs-jupyter renders it as a page; those
   pages stay out of the search index, where a pasted error would land on duplicates.
+  mkdocs-jupyter puts the same 590 KB of styles into every notebook page; they are
+  served once, as stylesheets, instead.
 """
 
 from __future__ import annotations
 
+import hashlib
+import re
 from pathlib import Path
 
+from jinja2 import FileSystemBytecodeCache
 from mkdocs.exceptions import PluginError
+from mkdocs.utils import get_relative_url, write_file
 
 from fieldguide import live, notebook
 
 _serving: dict = {"on": False, "runs": None}
+_STYLE = re.compile(r'<style type="text/css">(.*?)</style>', re.DOTALL)
+_stylesheets: dict[str, str] = {}  # site path -> the styles, written once the build is done
 
 
 def on_startup(command, dirty):
@@ -37,16 +45,44 @@ def on_config(config):
     return config
 
 
+def on_env(env, config, files):
+    # Material's templates compile anew in every build otherwise (a quarter of a second)
+    cache = Path(config["config_file_path"]).parent / ".cache" / "jinja"
+    cache.mkdir(parents=True, exist_ok=True)
+    env.bytecode_cache = FileSystemBytecodeCache(str(cache))
+    return env
+
+
 def on_pre_build(config):
     live.CURRENT.clear()
     if _serving["runs"]:
         live.CURRENT.update(_serving["runs"].changed())
 
 
-def on_page_content(html, page, config, files):
+def on_page_read_source(page, config):
+    # mkdocs-jupyter renders a notebook page from its file; its JSON is not Markdown, and
+    # the macros must not read it as a template (a printed "{{" would fail the build)
     if page.file.src_uri.startswith(f"{notebook.FOLDER}/"):
-        page.meta["search"] = {"exclude": True}
-    return html
+        return ""
+    return None
+
+
+def on_page_content(html, page, config, files):
+    if not page.file.src_uri.startswith(f"{notebook.FOLDER}/"):
+        return html
+    page.meta["search"] = {"exclude": True}
+
+    def linked(style: re.Match) -> str:
+        path = f"assets/notebook-{hashlib.sha256(style[1].encode()).hexdigest()[:12]}.css"
+        _stylesheets[path] = style[1]
+        return f'<link rel="stylesheet" href="{get_relative_url(path, page.url)}">'
+
+    return _STYLE.sub(linked, html)
+
+
+def on_post_build(config):
+    for path, styles in _stylesheets.items():
+        write_file(styles.encode("utf-8"), str(Path(config["site_dir"]) / path))
 
 
 def on_shutdown():
