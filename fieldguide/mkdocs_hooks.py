@@ -12,7 +12,6 @@
 from __future__ import annotations
 
 import hashlib
-import re
 from pathlib import Path
 
 from jinja2 import FileSystemBytecodeCache
@@ -22,7 +21,7 @@ from mkdocs.utils import get_relative_url, write_file
 from fieldguide import live, notebook
 
 _serving: dict = {"on": False, "runs": None}
-_STYLE = re.compile(r'<style type="text/css">(.*?)</style>', re.DOTALL)
+_STYLE_START = '<style type="text/css">'
 _stylesheets: dict[str, str] = {}  # site path -> the styles, written once the build is done
 
 
@@ -72,12 +71,14 @@ def on_page_content(html, page, config, files):
         return html
     page.meta["search"] = {"exclude": True}
 
-    def linked(style: re.Match) -> str:
-        path = f"assets/notebook-{hashlib.sha256(style[1].encode()).hexdigest()[:12]}.css"
-        _stylesheets[path] = style[1]
-        return f'<link rel="stylesheet" href="{get_relative_url(path, page.url)}">'
-
-    return _STYLE.sub(linked, html)
+    first, *styled = html.split(_STYLE_START)
+    linked = [first]
+    for part in styled:
+        styles, _, rest = part.partition("</style>")
+        path = f"assets/notebook-{hashlib.sha256(styles.encode()).hexdigest()[:12]}.css"
+        _stylesheets[path] = styles
+        linked.append(f'<link rel="stylesheet" href="{get_relative_url(path, page.url)}">{rest}')
+    return "".join(linked)
 
 
 def on_post_build(config):

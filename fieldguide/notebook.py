@@ -146,9 +146,14 @@ def build_all(root: Path, pages: list[Path], stale_ok: bool = False) -> dict[Pat
     return {page: path.read_text(encoding="utf-8") for page, path in cached.items()}
 
 
-def _execute_share(root: Path, pages: list[Path], timeout: int = 120) -> None:
-    """Execute several pages' notebooks in one kernel, as one run (one client, one setup),
-    then cache each page's notebook."""
+def _execute_share(root: Path, pages: list[Path]) -> None:
+    """Execute several pages' notebooks in one kernel and cache each."""
+    for page, text in zip(pages, execute(root, pages)):
+        _store(root, page, text)
+
+
+def execute(root: Path, pages: list[Path], timeout: int = 120) -> list[str]:
+    """The pages' notebooks, executed in one kernel as one run (one client, one setup)."""
     run = nbformat.v4.new_notebook()
     run.metadata.update(
         kernelspec={"name": "python3", "display_name": "Python 3", "language": "python"},
@@ -166,9 +171,12 @@ def _execute_share(root: Path, pages: list[Path], timeout: int = 120) -> None:
         # no history database: it would refuse the In[1] that each page restarts from
         kernel.start_kernel(cwd=str(root), extra_arguments=["--HistoryManager.enabled=False"])
         try:
-            # no timing metadata: an unchanged page gives a byte-identical notebook, so its
-            # HTML (cached by mkdocs-jupyter by content) need not be converted again
-            NotebookClient(run, km=kernel, timeout=timeout, allow_errors=True, record_timing=False).execute()
+            # An unchanged page gives a byte-identical notebook, so its HTML (cached by
+            # mkdocs-jupyter by content) need not be converted again: no timing metadata,
+            # and each cell's printed text as one output, however the kernel chunked it.
+            NotebookClient(
+                run, km=kernel, timeout=timeout, allow_errors=True, record_timing=False, coalesce_streams=True
+            ).execute()
         finally:
             kernel.shutdown_kernel(now=True)
     setup = run.cells[0]
@@ -179,8 +187,7 @@ def _execute_share(root: Path, pages: list[Path], timeout: int = 120) -> None:
         number = cell.metadata.pop("fieldguide")
         if number is not None:
             by_page[number].append(cell)
-    for page, cells in zip(pages, by_page):
-        _store(root, page, _notebook(root, cells))
+    return [_notebook(root, cells) for cells in by_page]
 
 
 def _notebook(root: Path, cells: list) -> str:
