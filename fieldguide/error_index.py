@@ -109,8 +109,13 @@ def first_sentence(text: str) -> str:
 def node_names(message: str, outputs_only: bool = False) -> list[str]:
     """The autograd nodes a message names, as printed (with `outputs_only`, only the one it
     says produced the tensor: "output 0 of <node>")."""
+    return list(_node_names(message, outputs_only))
+
+
+@functools.cache
+def _node_names(message: str, outputs_only: bool) -> tuple[str, ...]:
     kinds = ("output",) if outputs_only else ("output", "node")
-    return list(dict.fromkeys(
+    return tuple(dict.fromkeys(
         m.groups()[-1] for kind, pattern, _ in _PATTERNS if kind in kinds for m in pattern.finditer(message)
     ))
 

@@ -7,6 +7,8 @@
   pages stay out of the search index, where a pasted error would land on duplicates.
   mkdocs-jupyter puts the same 590 KB of styles into every notebook page; they are
   served once, as stylesheets, instead.
+- A page whose Markdown and inputs did not change gets its HTML from the last build
+  (page_cache.py); Material's templates keep their compiled bytecode.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from jinja2 import FileSystemBytecodeCache
 from mkdocs.exceptions import PluginError
 from mkdocs.utils import get_relative_url, write_file
 
-from fieldguide import live, notebook
+from fieldguide import live, notebook, page_cache
 
 _serving: dict = {"on": False, "runs": None}
 _STYLE_START = '<style type="text/css">'
@@ -45,7 +47,7 @@ def on_config(config):
 
 
 def on_env(env, config, files):
-    # Material's templates compile anew in every build otherwise (a quarter of a second)
+    # Material's templates compile anew in every build otherwise
     cache = Path(config["config_file_path"]).parent / ".cache" / "jinja"
     cache.mkdir(parents=True, exist_ok=True)
     env.bytecode_cache = FileSystemBytecodeCache(str(cache))
@@ -64,6 +66,12 @@ def on_page_read_source(page, config):
     if page.file.src_uri.startswith(f"{notebook.FOLDER}/"):
         return ""
     return None
+
+
+def on_page_markdown(markdown, page, config, files):
+    if not page.file.src_uri.startswith(f"{notebook.FOLDER}/"):  # those: mkdocs-jupyter's cache
+        page_cache.use(page, config, files, markdown)
+    return markdown
 
 
 def on_page_content(html, page, config, files):

@@ -14,6 +14,7 @@ releases share which file. Graphs are kept the same way, beside the outputs.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 from pathlib import Path
@@ -22,6 +23,7 @@ OUTPUTS_DIR = "outputs"
 INDEX = "versions.json"
 
 
+@functools.cache  # sorting releases asks for the same few keys thousands of times a build
 def version_key(version: str) -> tuple:
     return tuple(int(part) if part.isdigit() else part for part in version.split("."))
 

@@ -68,10 +68,8 @@ def zensical_site() -> Path:
     return target
 
 
-@pytest.fixture(scope="session")
-def site(tmp_path_factory) -> Path:
-    """The site as `mkdocs build --strict` writes it, built once per test run."""
-    target = tmp_path_factory.mktemp("site")
+def mkdocs_build(target: Path) -> Path:
+    """`mkdocs build --strict` into `target`."""
     proc = subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(target)],
         cwd=ROOT,
@@ -81,6 +79,17 @@ def site(tmp_path_factory) -> Path:
     )
     assert proc.returncode == 0, f"mkdocs build --strict failed:\n{proc.stdout}{proc.stderr}"
     return target
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory) -> Path:
+    """The site as `mkdocs build --strict` writes it, built once per test run."""
+    return mkdocs_build(tmp_path_factory.mktemp("site"))
+
+
+@pytest.fixture(scope="session")
+def build_with_mkdocs():
+    return mkdocs_build
 
 
 def find_chromium() -> str | None:
