@@ -14,10 +14,13 @@
 from __future__ import annotations
 
 import hashlib
+import multiprocessing
 from pathlib import Path
 
 from jinja2 import FileSystemBytecodeCache
 from mkdocs.exceptions import PluginError
+from mkdocs.structure.files import File
+from mkdocs.structure.pages import Page
 from mkdocs.utils import get_relative_url, write_file
 
 from fieldguide import live, notebook, page_cache
@@ -36,14 +39,37 @@ def on_config(config):
     if _serving["on"] and _serving["runs"] is None:
         # Started before the first build, so torch is imported by the time an edit arrives.
         _serving["runs"] = live.LiveRuns(root)
+    # mkdocs-jupyter converts a notebook to HTML in about a third of a second, one after
+    # another as it builds their pages; a forked helper converts each one instead as soon
+    # as it is executed, while the kernel runs the next (its cache, keyed by content, then
+    # has them). Forked before any kernel starts; this process runs no torch.
+    fork = multiprocessing.get_context("fork")
+    fresh = fork.SimpleQueue()
+    converter = fork.Process(target=_convert, args=(fresh, config), daemon=True)
+    converter.start()
     try:
         # While serving, a stale notebook is fine: an edit must not wait for a kernel.
-        written = notebook.write_all(root, stale_ok=_serving["on"])
+        pages = notebook.write_all(root, stale_ok=_serving["on"], fresh=fresh.put)
     except Exception as error:  # a kernel that dies or times out
         raise PluginError(f"executing the notebooks failed: {error}") from None
+    finally:
+        fresh.put(None)
+        converter.join()
+    if converter.exitcode:
+        raise PluginError("converting the executed notebooks failed (its traceback is above)")
     notebook.rendered_as_pages = True
-    config.nav.append({"Notebooks": written})
+    config.nav.append({"Notebooks": pages})
     return config
+
+
+def _convert(fresh, config) -> None:
+    """In the forked helper: mkdocs-jupyter renders each notebook page it is sent."""
+    plugin = config.plugins["mkdocs-jupyter"]
+    while (path := fresh.get()) is not None:
+        page = Page(None, File(path, config.docs_dir, config.site_dir, config.use_directory_urls), config)
+        plugin.on_pre_build(config=config)
+        plugin.on_pre_page(page, config=config, files=None)  # gives the page mkdocs-jupyter's render()
+        page.render(config, None)
 
 
 def on_env(env, config, files):

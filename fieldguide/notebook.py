@@ -21,12 +21,12 @@ from __future__ import annotations
 
 import hashlib
 import json
-import multiprocessing
 import re
 import sys
 import tempfile
 from importlib.metadata import version
 from pathlib import Path, PurePosixPath
+from typing import Callable
 
 import nbformat
 from jupyter_client.manager import KernelManager
@@ -38,7 +38,6 @@ from fieldguide.snippet import Snippet
 
 CACHE = Path(".cache") / "notebooks"
 FOLDER = "notebooks"  # under docs/
-KERNELS = 2  # this machine's cores
 HEADING = re.compile(r"^(#{1,3}) (.*)$")
 # Run once in each kernel, before any notebook: IPython calls `_fresh` before every cell.
 # (It clears what earlier cells defined; IPython's own names are in user_ns_hidden.)
@@ -127,45 +126,64 @@ def build(root: Path, page: Path, stale_ok: bool = False) -> str:
     return build_all(root, [page], stale_ok)[page]
 
 
-def build_all(root: Path, pages: list[Path], stale_ok: bool = False) -> dict[Path, str]:
-    """Executed notebooks of `pages`, executing those not cached, KERNELS at a time."""
+def build_all(root: Path, pages: list[Path], stale_ok: bool = False, done: Callable | None = None) -> dict[Path, str]:
+    """Executed notebooks of `pages`, executing those not cached, in one kernel. `done(page,
+    text, executed)` is called for each notebook as soon as it is ready, cached or just
+    executed."""
     cached = {page: _cache_path(root, page) for page in pages}
     todo = []
     for page, path in cached.items():
         earlier = _cached(root, page)
         if not path.exists() and stale_ok and earlier:
             cached[page] = earlier[0]
-        elif not path.exists():
+        if cached[page].exists():
+            if done:
+                done(page, cached[page].read_text(encoding="utf-8"), False)
+        else:
             todo.append(page)
-    if len(todo) > 1:
-        shares = [todo[i::KERNELS] for i in range(KERNELS)]
-        with multiprocessing.get_context("spawn").Pool(KERNELS) as pool:
-            pool.starmap(_execute_share, [(root, share) for share in shares])
-    elif todo:
-        _execute_share(root, todo)
+
+    def executed(page: Path, text: str) -> None:
+        _store(root, page, text)
+        if done:
+            done(page, text, True)
+
+    execute(root, todo, executed)
     return {page: path.read_text(encoding="utf-8") for page, path in cached.items()}
 
 
-def _execute_share(root: Path, pages: list[Path]) -> None:
-    """Execute several pages' notebooks in one kernel and cache each."""
-    for page, text in zip(pages, execute(root, pages)):
-        _store(root, page, text)
-
-
-def execute(root: Path, pages: list[Path], timeout: int = 120) -> list[str]:
-    """The pages' notebooks, executed in one kernel as one run (one client, one setup)."""
+def execute(root: Path, pages: list[Path], done: Callable, timeout: int = 120) -> None:
+    """Execute the pages' notebooks in one kernel as one run (one client, one setup: a
+    kernel's start and its `import torch` take longer than most pages), handing each
+    notebook to `done(page, text)` as soon as its last cell has run."""
+    if not pages:
+        return
     run = nbformat.v4.new_notebook()
     run.metadata.update(
         kernelspec={"name": "python3", "display_name": "Python 3", "language": "python"},
         language_info={"name": "python"},
     )
     run.cells.append(nbformat.v4.new_code_cell(SETUP))
+    starts = []  # index of each page's first cell in the run
     for number, page in enumerate(pages):
+        starts.append(len(run.cells))
         # dropped afterwards: the page's cells count from In[1], as its tracebacks then say
-        run.cells.append(nbformat.v4.new_code_cell(RESTART, metadata={"fieldguide": None}))
+        run.cells.append(nbformat.v4.new_code_cell(RESTART))
         for kind, source in cells_from_page(root, page):
             new_cell = nbformat.v4.new_code_cell if kind == "code" else nbformat.v4.new_markdown_cell
-            run.cells.append(new_cell(source, metadata={"fieldguide": number}))
+            run.cells.append(new_cell(source))
+    starts.append(len(run.cells))
+    handed = 0  # pages given to `done`
+
+    def hand_over(upto: int) -> None:
+        """Every page whose cells all come before cell `upto` (nbclient has finished them)."""
+        nonlocal handed
+        while handed < len(pages) and starts[handed + 1] <= upto:
+            if any(output.output_type == "error" for output in run.cells[0].outputs):
+                raise RuntimeError(f"the notebook kernel's setup failed: {run.cells[0].outputs}")
+            cells = run.cells[starts[handed] + 1 : starts[handed + 1]]
+            done(pages[handed], _notebook(root, cells))
+            handed += 1
+
     with tempfile.TemporaryDirectory() as sockets:  # local sockets, not TCP ports
         kernel = KernelManager(kernel_name="python3", transport="ipc", ip=f"{sockets}/kernel")
         # no history database: it would refuse the In[1] that each page restarts from
@@ -175,19 +193,12 @@ def execute(root: Path, pages: list[Path], timeout: int = 120) -> list[str]:
             # mkdocs-jupyter by content) need not be converted again: no timing metadata,
             # and each cell's printed text as one output, however the kernel chunked it.
             NotebookClient(
-                run, km=kernel, timeout=timeout, allow_errors=True, record_timing=False, coalesce_streams=True
+                run, km=kernel, timeout=timeout, allow_errors=True, record_timing=False,
+                coalesce_streams=True, on_cell_start=lambda cell, cell_index: hand_over(cell_index),
             ).execute()
         finally:
             kernel.shutdown_kernel(now=True)
-    setup = run.cells[0]
-    if any(output.output_type == "error" for output in setup.outputs):
-        raise RuntimeError(f"the notebook kernel's setup failed: {setup.outputs}")
-    by_page: list[list] = [[] for _ in pages]
-    for cell in run.cells[1:]:
-        number = cell.metadata.pop("fieldguide")
-        if number is not None:
-            by_page[number].append(cell)
-    return [_notebook(root, cells) for cells in by_page]
+    hand_over(len(run.cells))
 
 
 def _notebook(root: Path, cells: list) -> str:
@@ -232,18 +243,25 @@ def pages_with_snippets(root: Path) -> list[Path]:
     return [p for p in sorted((root / "docs").glob("*.md")) if SNIPPET_LINE.search(p.read_text(encoding="utf-8"))]
 
 
-def write_all(root: Path, stale_ok: bool = False) -> list[str]:
-    """Write docs/notebooks/<page>.ipynb for every page with snippets (only files whose
-    content changed, so `mkdocs serve` does not see an edit); their docs-relative paths."""
+def write_all(root: Path, stale_ok: bool = False, fresh: Callable | None = None) -> list[str]:
+    """Write docs/notebooks/<page>.ipynb for every page with snippets, each as soon as it
+    is ready, and only if its content changed (so `mkdocs serve` does not see an edit).
+    `fresh(path)` hears of each one executed or written now, which a renderer may not have
+    seen yet. The docs-relative paths of all of them."""
     folder = root / "docs" / FOLDER
     folder.mkdir(exist_ok=True)
-    written = []
-    for page, text in build_all(root, pages_with_snippets(root), stale_ok).items():
+
+    def done(page: Path, text: str, executed: bool) -> None:
         target = folder / f"{page.stem}.ipynb"
-        if not target.exists() or target.read_text(encoding="utf-8") != text:
+        changed = not target.exists() or target.read_text(encoding="utf-8") != text
+        if changed:
             target.write_text(text, encoding="utf-8")
-        written.append(f"{FOLDER}/{target.name}")
-    return written
+        if fresh and (changed or executed):
+            fresh(f"{FOLDER}/{target.name}")
+
+    pages = pages_with_snippets(root)
+    build_all(root, pages, stale_ok, done)
+    return [f"{FOLDER}/{page.stem}.ipynb" for page in pages]
 
 
 # Set by the MkDocs hook: there, every notebook is also a page (mkdocs-jupyter).
