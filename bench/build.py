@@ -2,11 +2,15 @@
 
     .venv/bin/python bench/build.py
 
-- cold `mkdocs build`: no executed notebook cached, so every page's notebook runs in a
-  Jupyter kernel (two kernels side by side), and mkdocs-jupyter converts each;
-- warm `mkdocs build`: everything cached (median of 3);
+- cold `mkdocs build`, from nothing: no executed notebook, no converted notebook, no
+  converted page (a fresh clone), so every page's notebook runs in a Jupyter kernel,
+  mkdocs-jupyter converts each, and every page's Markdown is converted;
+- cold `mkdocs build`, notebooks executed: only the executed notebooks are thrown away.
+  They run again; what they print is byte for byte what they printed before, so
+  mkdocs-jupyter's cache (keyed by the notebook's content) has their HTML;
+- warm `mkdocs build`: everything cached (median of 5);
 - `zensical build` after `python -m fieldguide.notebook`: warm (its cache kept, median of
-  3) and from scratch (`--clean`, median of 3).
+  5) and from scratch (`--clean`, median of 3).
 """
 
 from __future__ import annotations
@@ -23,9 +27,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 BIN = Path(sys.executable).parent
 ENV = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+CACHE = ROOT / ".cache"
+EXECUTED = [CACHE / "notebooks", ROOT / "docs" / "notebooks"]
+CONVERTED = [CACHE / "mkdocs-jupyter", CACHE / "pages", CACHE / "jinja"]
 
 
-def timed(command: list[str]) -> float:
+def timed(command: list[str], emptied: list[Path] = ()) -> float:
+    for folder in emptied:
+        shutil.rmtree(folder, ignore_errors=True)
     start = time.perf_counter()
     subprocess.run(command, cwd=ROOT, env=ENV, check=True, capture_output=True)
     return time.perf_counter() - start
@@ -34,22 +43,22 @@ def timed(command: list[str]) -> float:
 def main() -> None:
     with tempfile.TemporaryDirectory() as out:
         mkdocs = [str(BIN / "mkdocs"), "build", "--strict", "--site-dir", out]
-        for cache in (ROOT / ".cache" / "notebooks", ROOT / ".cache" / "mkdocs-jupyter"):
-            shutil.rmtree(cache, ignore_errors=True)
-        cold = timed(mkdocs)
-        warm = statistics.median(timed(mkdocs) for _ in range(3))
+        cold = timed(mkdocs, EXECUTED + CONVERTED)
+        executed = timed(mkdocs, EXECUTED)
+        warm = statistics.median(timed(mkdocs) for _ in range(5))
     timed([sys.executable, "-m", "fieldguide.notebook"])
     zensical_clean = statistics.median(
         timed([str(BIN / "zensical"), "build", "--clean"]) for _ in range(3)
     )
-    zensical = statistics.median(timed([str(BIN / "zensical"), "build"]) for _ in range(3))
+    zensical = statistics.median(timed([str(BIN / "zensical"), "build"]) for _ in range(5))
     pages = len(list((ROOT / "docs").glob("*.md")))
     notebooks = len(list((ROOT / "docs" / "notebooks").glob("*.ipynb")))
     print(f"{pages} pages, {notebooks} notebooks")
-    print(f"mkdocs build, cold (notebooks executed): {cold:6.2f} s   (target <= 15 s)")
-    print(f"mkdocs build, warm:                      {warm:6.2f} s   (target <= 3 s)")
-    print(f"zensical build, warm:                    {zensical:6.2f} s   (target <= 3 s)")
-    print(f"zensical build --clean:                  {zensical_clean:6.2f} s")
+    print(f"mkdocs build, cold from nothing:        {cold:6.2f} s   (target <= 15 s)")
+    print(f"mkdocs build, cold, notebooks executed: {executed:6.2f} s   (target <= 15 s)")
+    print(f"mkdocs build, warm:                     {warm:6.2f} s   (target <= 3 s)")
+    print(f"zensical build, warm:                   {zensical:6.2f} s   (target <= 3 s)")
+    print(f"zensical build --clean:                 {zensical_clean:6.2f} s")
 
 
 if __name__ == "__main__":

@@ -19,6 +19,7 @@ from pathlib import Path
 
 from jinja2 import FileSystemBytecodeCache
 from mkdocs.exceptions import PluginError
+from mkdocs.plugins import CombinedEvent, event_priority
 from mkdocs.structure.files import File
 from mkdocs.structure.pages import Page
 from mkdocs.utils import get_relative_url, write_file
@@ -26,6 +27,7 @@ from mkdocs.utils import get_relative_url, write_file
 from fieldguide import live, notebook, page_cache
 
 _serving: dict = {"on": False, "runs": None}
+_helpers: list = []  # the forked processes that execute and convert the notebooks
 _STYLE_START = '<style type="text/css">'
 _stylesheets: dict[str, str] = {}  # site path -> the styles, written once the build is done
 
@@ -39,37 +41,75 @@ def on_config(config):
     if _serving["on"] and _serving["runs"] is None:
         # Started before the first build, so torch is imported by the time an edit arrives.
         _serving["runs"] = live.LiveRuns(root)
-    # mkdocs-jupyter converts a notebook to HTML in about a third of a second, one after
-    # another as it builds their pages; a forked helper converts each one instead as soon
-    # as it is executed, while the kernel runs the next (its cache, keyed by content, then
-    # has them). Forked before any kernel starts; this process runs no torch.
-    fork = multiprocessing.get_context("fork")
-    fresh = fork.SimpleQueue()
-    converter = fork.Process(target=_convert, args=(fresh, config), daemon=True)
-    converter.start()
-    try:
-        # While serving, a stale notebook is fine: an edit must not wait for a kernel.
-        pages = notebook.write_all(root, stale_ok=_serving["on"], fresh=fresh.put)
-    except Exception as error:  # a kernel that dies or times out
-        raise PluginError(f"executing the notebooks failed: {error}") from None
-    finally:
-        fresh.put(None)
-        converter.join()
-    if converter.exitcode:
-        raise PluginError("converting the executed notebooks failed (its traceback is above)")
+    paths = notebook.paths(root)
+    if _serving["on"]:
+        # A stale notebook is fine: an edit must not wait for a kernel.
+        try:
+            notebook.write_all(root, stale_ok=True)
+        except Exception as error:  # a kernel that dies or times out
+            raise PluginError(f"executing the notebooks failed: {error}") from None
+    else:
+        _start_notebooks(root, config, paths)
     notebook.rendered_as_pages = True
-    config.nav.append({"Notebooks": pages})
+    config.nav.append({"Notebooks": paths})
     return config
 
 
+def _start_notebooks(root: Path, config, paths: list[str]) -> None:
+    """Execute the notebooks, and have mkdocs-jupyter convert each as soon as it is
+    executed (a third of a second each, one after another otherwise), in two forked
+    helpers, while MkDocs builds the pages; they are waited for before the first notebook
+    page (its HTML then comes from mkdocs-jupyter's cache, keyed by content). Forked
+    before any kernel or thread starts; this process runs no torch."""
+    (root / "docs" / notebook.FOLDER).mkdir(exist_ok=True)
+    for path in paths:  # MkDocs lists the files before they are executed
+        (root / "docs" / path).touch()
+    fork = multiprocessing.get_context("fork")
+    fresh = fork.SimpleQueue()
+    _helpers[:] = [
+        fork.Process(target=_execute, args=(root, fresh), name="executing the notebooks", daemon=True),
+        fork.Process(target=_convert, args=(fresh, config), name="converting the notebooks", daemon=True),
+    ]
+    for helper in _helpers:
+        helper.start()
+
+
+def _execute(root: Path, fresh) -> None:
+    try:
+        notebook.write_all(root, fresh=fresh.put)
+    finally:
+        fresh.put(None)
+
+
 def _convert(fresh, config) -> None:
-    """In the forked helper: mkdocs-jupyter renders each notebook page it is sent."""
+    """mkdocs-jupyter renders each notebook page it is sent (which fills its cache)."""
     plugin = config.plugins["mkdocs-jupyter"]
     while (path := fresh.get()) is not None:
         page = Page(None, File(path, config.docs_dir, config.site_dir, config.use_directory_urls), config)
         plugin.on_pre_build(config=config)
         plugin.on_pre_page(page, config=config, files=None)  # gives the page mkdocs-jupyter's render()
         page.render(config, None)
+
+
+@event_priority(100)  # before mkdocs-jupyter reads the notebook
+def on_pre_page(page, config, files):
+    if page.file.src_uri.startswith(f"{notebook.FOLDER}/"):
+        while _helpers:
+            helper = _helpers.pop(0)
+            helper.join()
+            if helper.exitcode:
+                _stop_helpers()
+                raise PluginError(f"{helper.name} failed (its error is above)")
+    return page
+
+
+def on_build_error(error):
+    _stop_helpers()
+
+
+def _stop_helpers() -> None:
+    while _helpers:
+        _helpers.pop().kill()
 
 
 def on_env(env, config, files):
@@ -98,6 +138,21 @@ def on_page_markdown(markdown, page, config, files):
     if not page.file.src_uri.startswith(f"{notebook.FOLDER}/"):  # those: mkdocs-jupyter's cache
         page_cache.use(page, config, files, markdown)
     return markdown
+
+
+@event_priority(100)  # before the search plugin reads the page
+def _before_search(context, page, config, nav):
+    page_cache.before_search(page, config)
+    return context
+
+
+@event_priority(-100)  # after it
+def _after_search(context, page, config, nav):
+    page_cache.after_search(page, config)
+    return context
+
+
+on_page_context = CombinedEvent(_before_search, _after_search)
 
 
 def on_page_content(html, page, config, files):

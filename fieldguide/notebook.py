@@ -259,9 +259,13 @@ def write_all(root: Path, stale_ok: bool = False, fresh: Callable | None = None)
         if fresh and (changed or executed):
             fresh(f"{FOLDER}/{target.name}")
 
-    pages = pages_with_snippets(root)
-    build_all(root, pages, stale_ok, done)
-    return [f"{FOLDER}/{page.stem}.ipynb" for page in pages]
+    build_all(root, pages_with_snippets(root), stale_ok, done)
+    return paths(root)
+
+
+def paths(root: Path) -> list[str]:
+    """The docs-relative paths `write_all` writes the notebooks to."""
+    return [f"{FOLDER}/{page.stem}.ipynb" for page in pages_with_snippets(root)]
 
 
 # Set by the MkDocs hook: there, every notebook is also a page (mkdocs-jupyter).

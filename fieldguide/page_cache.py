@@ -1,13 +1,14 @@
-"""MkDocs only: a page converted from Markdown to HTML once, until what it is made from changes.
+"""MkDocs only: a page converted from Markdown to HTML, and read into the search index, once,
+until what it is made from changes.
 
-Python-Markdown (with Pygments over every code block) is most of a warm `mkdocs build`;
-Zensical keeps such a cache by itself. The key is everything the conversion reads: the
-page's Markdown as the macros left it, the files it includes (`--8<--`), mkdocs.yml, the
-site's file list (links are resolved against it), the page's path and the versions of the
-libraries that convert. What a conversion leaves on the page besides its HTML (table of
-contents, title, anchors, links to other pages' anchors) is kept with it, so MkDocs still
-checks every link. A conversion that logged a warning is not kept, so a strict build
-stops on it every time.
+Python-Markdown (with Pygments over every code block) and the search plugin's reading of
+the HTML are most of a warm `mkdocs build`; Zensical keeps such a cache by itself. The
+key is everything they read: the page's Markdown as the macros left it, its front matter,
+the files it includes (`--8<--`), mkdocs.yml, the site's file list (links are resolved
+against it), the page's path and the versions of the libraries that convert. What a
+conversion leaves on the page besides its HTML (table of contents, title, anchors, links
+to other pages' anchors) is kept with it, so MkDocs still checks every link. A conversion
+that logged a warning is not kept, so a strict build stops on it every time.
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ def key(markdown: str, page, config, files) -> str:
     digest = hashlib.sha256()
     for part in (
         markdown,
+        json.dumps(page.meta, sort_keys=True, default=str),
         page.file.src_uri,
         Path(config["config_file_path"]).read_text(encoding="utf-8"),
         "\n".join(sorted(f.src_uri for f in files)),
@@ -47,22 +49,61 @@ def key(markdown: str, page, config, files) -> str:
     return digest.hexdigest()
 
 
+# src_uri -> {"path": its cache file, "kept": what is kept of it, ...} for this build
+_pages: dict[str, dict] = {}
+SEARCH = "material/search"
+
+
 def use(page, config, files, markdown: str) -> None:
     """Give `page` a render() that takes its HTML from the cache, or converts and keeps it."""
     path = Path(config["config_file_path"]).parent / FOLDER / f"{key(markdown, page, config, files)}.json"
+    state = _pages[page.file.src_uri] = {"path": path, "kept": None}
     convert = page.render
 
     def render(config, files) -> None:
         if path.exists():
-            _restore(page, json.loads(path.read_text(encoding="utf-8")), files)
+            state["kept"] = json.loads(path.read_text(encoding="utf-8"))
+            _restore(page, state["kept"], files)
             return
         with _Warnings() as warned:
             convert(config, files)
         if not warned.count:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(json.dumps(_kept(page)), encoding="utf-8")
+            state["kept"] = _kept(page)
+            _write(path, state["kept"])
 
     page.render = render
+
+
+def before_search(page, config) -> None:
+    """Before the search plugin reads a page: a kept page's entries go into the index as
+    they are, and the plugin is told to skip the page (the front matter's own switch)."""
+    state = _pages.get(page.file.src_uri)
+    search = config.plugins.get(SEARCH)
+    if not state or not state["kept"] or not search or (page.meta.get("search") or {}).get("exclude"):
+        return
+    if "search" in state["kept"]:
+        search.search_index.entries.extend(state["kept"]["search"])
+        state["meta"] = page.meta.get("search")
+        page.meta["search"] = {"exclude": True}
+    else:
+        state["first"] = len(search.search_index.entries)
+
+
+def after_search(page, config) -> None:
+    """After it: the page's own switch back, or the entries it made kept with the page."""
+    state = _pages.pop(page.file.src_uri, None) or {}
+    if "meta" in state:
+        page.meta.pop("search")
+        if state["meta"] is not None:
+            page.meta["search"] = state["meta"]
+    elif "first" in state:
+        state["kept"]["search"] = config.plugins[SEARCH].search_index.entries[state["first"] :]
+        _write(state["path"], state["kept"])
+
+
+def _write(path: Path, kept: dict) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(kept), encoding="utf-8")
 
 
 def _toc_tokens(items) -> list[dict]:
