@@ -86,13 +86,8 @@ def define_env(env) -> None:
         target = links().get(key)
         if target is None:
             raise ValueError(f"docs/{here()} quotes {key}, which no page embeds")
-        ticks = "``" if "`" in text else "`"
-        pad = " " if ticks == "``" else ""
         label = f" ({checked.label})" if checked.label else ""
-        return (
-            f'[{ticks}{pad}{text}{pad}{ticks}]({target}#{anchor(key)})'
-            f'{{ .fg-quote title="Printed by {key}" }}{html.escape(label)}'
-        )
+        return f'[{checked.code}]({target}#{anchor(key)}){{ .fg-quote title="Printed by {key}" }}{html.escape(label)}'
 
     @env.macro
     def notebook() -> str:

@@ -10,9 +10,10 @@ Plain mode), as on the pages; IPython's default colouring costs a tenth of a sec
 
 Executed notebooks are cached by a hash of what they depend on (page text, snippet
 files, PyTorch version, this file) in `.cache/notebooks/`; a build executes only the
-ones that changed, two kernels side by side, each running its share of notebooks.
-`write_all` puts them in docs/notebooks/ (not committed), where MkDocs renders each as a
-page (mkdocs-jupyter) and any builder copies it as a download:
+ones that changed, all in one kernel (starting a kernel and importing torch in it take
+longer than most pages), and hands each on as soon as its last cell has run. `write_all`
+puts them in docs/notebooks/ (not committed), where MkDocs renders each as a page
+(mkdocs-jupyter) and any builder copies it as a download:
 
     python -m fieldguide.notebook      execute what changed and write docs/notebooks/
 """
@@ -33,6 +34,8 @@ from jupyter_client.manager import KernelManager
 from nbclient import NotebookClient
 
 from fieldguide.normalize import normalize
+from fieldguide.quotes import QUOTE_CALL
+from fieldguide.quotes import parse as parse_quote
 from fieldguide.render import SNIPPET_LINE
 from fieldguide.snippet import Snippet
 
@@ -57,9 +60,16 @@ get_ipython().events.register("pre_run_cell", _fresh)
 RESTART = "get_ipython().execution_count = 1  # the next cell is In[1]"
 
 
+def _quoted(call: re.Match) -> str:
+    quote = parse_quote(call[1])
+    return quote.code + (f" ({quote.label})" if quote.label else "")
+
+
 def _plain(text: str) -> str:
     """Page Markdown as plain Markdown: links keep their words (pages are not beside the
-    notebook), attribute lists and macros go."""
+    notebook), a quoted output stays as code with its releases, attribute lists and other
+    macros go."""
+    text = QUOTE_CALL.sub(_quoted, text)
     text = re.sub(r"\[([^\]]+)\]\([^)]+\)", r"\1", text)
     text = re.sub(r"\{\s*[.#][^}]*\}", "", text)
     return re.sub(r"\{\{.*?\}\}", "", text).strip()
@@ -143,7 +153,7 @@ def build_all(root: Path, pages: list[Path], stale_ok: bool = False, done: Calla
             todo.append(page)
 
     def executed(page: Path, text: str) -> None:
-        _store(root, page, text)
+        _store(root, page, cached[page], text)
         if done:
             done(page, text, True)
 
@@ -178,8 +188,8 @@ def execute(root: Path, pages: list[Path], done: Callable, timeout: int = 120) -
         """Every page whose cells all come before cell `upto` (nbclient has finished them)."""
         nonlocal handed
         while handed < len(pages) and starts[handed + 1] <= upto:
-            if any(output.output_type == "error" for output in run.cells[0].outputs):
-                raise RuntimeError(f"the notebook kernel's setup failed: {run.cells[0].outputs}")
+            for error in (o for o in run.cells[0].outputs if o.output_type == "error"):
+                raise RuntimeError(f"the notebook kernel's setup failed: {error.ename}: {error.evalue}")
             cells = run.cells[starts[handed] + 1 : starts[handed + 1]]
             done(pages[handed], _notebook(root, cells))
             handed += 1
@@ -231,8 +241,8 @@ def _cached(root: Path, page: Path) -> list[Path]:
     return sorted(p for p in (root / CACHE).glob(f"{page.stem}-*.ipynb") if own.fullmatch(p.name))
 
 
-def _store(root: Path, page: Path, text: str) -> None:
-    cached = _cache_path(root, page)
+def _store(root: Path, page: Path, cached: Path, text: str) -> None:
+    """Cache `text` as `cached` (the key taken before executing), the page's only one."""
     cached.parent.mkdir(parents=True, exist_ok=True)
     for stale in _cached(root, page):
         stale.unlink()

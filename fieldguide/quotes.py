@@ -46,6 +46,12 @@ class Quote:
         )
 
     @property
+    def code(self) -> str:
+        """The text as inline Markdown code (a backtick in it taken care of)."""
+        ticks, pad = ("``", " ") if "`" in self.text else ("`", "")
+        return f"{ticks}{pad}{self.text}{pad}{ticks}"
+
+    @property
     def label(self) -> str:
         """The releases the quote is about, as the page writes them ('' when all)."""
         if self.since and self.until:
