@@ -5,6 +5,8 @@
 - Every page's executed notebook is written to docs/notebooks/ and listed in a
   "Notebooks" section of the navigation, so mkdocs-jupyter renders it as a page; those
   pages stay out of the search index, where a pasted error would land on duplicates.
+  (`mkdocs build`: two forked helpers execute them and have mkdocs-jupyter convert them
+  while MkDocs builds the other pages.)
   mkdocs-jupyter puts the same 590 KB of styles into every notebook page; they are
   served once, as stylesheets, instead.
 - A page whose Markdown and inputs did not change gets its HTML from the last build
@@ -63,7 +65,8 @@ def _start_notebooks(root: Path, config, paths: list[str]) -> None:
     before any kernel or thread starts; this process runs no torch."""
     (root / "docs" / notebook.FOLDER).mkdir(exist_ok=True)
     for path in paths:  # MkDocs lists the files before they are executed
-        (root / "docs" / path).touch()
+        if not (root / "docs" / path).exists():
+            (root / "docs" / path).touch()
     fork = multiprocessing.get_context("fork")
     fresh = fork.SimpleQueue()
     _helpers[:] = [
@@ -171,6 +174,7 @@ def on_page_content(html, page, config, files):
 
 
 def on_post_build(config):
+    page_cache.forget_unused(config)
     for path, styles in _stylesheets.items():
         write_file(styles.encode("utf-8"), str(Path(config["site_dir"]) / path))
 

@@ -51,6 +51,7 @@ def key(markdown: str, page, config, files) -> str:
 
 # src_uri -> {"path": its cache file, "kept": what is kept of it, ...} for this build
 _pages: dict[str, dict] = {}
+_used: set[Path] = set()  # this build's cache files; the others go once it is done
 SEARCH = "material/search"
 
 
@@ -58,6 +59,7 @@ def use(page, config, files, markdown: str) -> None:
     """Give `page` a render() that takes its HTML from the cache, or converts and keeps it."""
     path = Path(config["config_file_path"]).parent / FOLDER / f"{key(markdown, page, config, files)}.json"
     state = _pages[page.file.src_uri] = {"path": path, "kept": None}
+    _used.add(path)
     convert = page.render
 
     def render(config, files) -> None:
@@ -99,6 +101,14 @@ def after_search(page, config) -> None:
     elif "first" in state:
         state["kept"]["search"] = config.plugins[SEARCH].search_index.entries[state["first"] :]
         _write(state["path"], state["kept"])
+
+
+def forget_unused(config) -> None:
+    """Delete what no page of this build used (earlier versions of edited pages)."""
+    for path in (Path(config["config_file_path"]).parent / FOLDER).glob("*.json"):
+        if path not in _used:
+            path.unlink()
+    _used.clear()
 
 
 def _write(path: Path, kept: dict) -> None:
