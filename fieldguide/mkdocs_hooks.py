@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import multiprocessing
+import os
 from pathlib import Path
 
 from jinja2 import FileSystemBytecodeCache
@@ -86,6 +87,7 @@ def _execute(root: Path, fresh) -> None:
 
 def _convert(fresh, config) -> None:
     """mkdocs-jupyter renders each notebook page it is sent (which fills its cache)."""
+    os.nice(10)  # the kernel, running page after page, is the one to wait for; this keeps up
     plugin = config.plugins["mkdocs-jupyter"]
     while (path := fresh.get()) is not None:
         page = Page(None, File(path, config.docs_dir, config.site_dir, config.use_directory_urls), config)
