@@ -6,7 +6,6 @@ import html
 import re
 from pathlib import Path
 
-import pytest
 
 from fieldguide import error_index
 from fieldguide.snippet import Snippet, discover
