@@ -35,6 +35,10 @@ _STYLE_START = '<style type="text/css">'
 _stylesheets: dict[str, str] = {}  # site path -> the styles, written once the build is done
 
 
+def _is_notebook(page) -> bool:
+    return page.file.src_uri.startswith(f"{notebook.FOLDER}/")
+
+
 def on_startup(command, dirty):
     _serving["on"] = command == "serve"
 
@@ -98,7 +102,7 @@ def _convert(fresh, config) -> None:
 
 @event_priority(100)  # before mkdocs-jupyter reads the notebook
 def on_pre_page(page, config, files):
-    if page.file.src_uri.startswith(f"{notebook.FOLDER}/"):
+    if _is_notebook(page):
         while _helpers:
             helper = _helpers.pop(0)
             helper.join()
@@ -134,13 +138,13 @@ def on_pre_build(config):
 def on_page_read_source(page, config):
     # mkdocs-jupyter renders a notebook page from its file; its JSON is not Markdown, and
     # the macros must not read it as a template (a printed "{{" would fail the build)
-    if page.file.src_uri.startswith(f"{notebook.FOLDER}/"):
+    if _is_notebook(page):
         return ""
     return None
 
 
 def on_page_markdown(markdown, page, config, files):
-    if not page.file.src_uri.startswith(f"{notebook.FOLDER}/"):  # those: mkdocs-jupyter's cache
+    if not _is_notebook(page):  # those: mkdocs-jupyter's cache
         page_cache.use(page, config, files, markdown)
     return markdown
 
@@ -161,7 +165,7 @@ on_page_context = CombinedEvent(_before_search, _after_search)
 
 
 def on_page_content(html, page, config, files):
-    if not page.file.src_uri.startswith(f"{notebook.FOLDER}/"):
+    if not _is_notebook(page):
         return html
     page.meta["search"] = {"exclude": True}
 

@@ -167,11 +167,7 @@ def execute(root: Path, pages: list[Path], done: Callable, timeout: int = 120) -
     notebook to `done(page, text)` as soon as its last cell has run."""
     if not pages:
         return
-    run = nbformat.v4.new_notebook()
-    run.metadata.update(
-        kernelspec={"name": "python3", "display_name": "Python 3", "language": "python"},
-        language_info={"name": "python"},
-    )
+    run = _new_notebook()
     run.cells.append(nbformat.v4.new_code_cell(SETUP))
     starts = []  # index of each page's first cell in the run
     for number, page in enumerate(pages):
@@ -211,13 +207,18 @@ def execute(root: Path, pages: list[Path], done: Callable, timeout: int = 120) -
     hand_over(len(run.cells))
 
 
-def _notebook(root: Path, cells: list) -> str:
-    """One page's executed cells as a notebook file, the same bytes for the same page."""
+def _new_notebook() -> nbformat.NotebookNode:
     nb = nbformat.v4.new_notebook()
     nb.metadata.update(
         kernelspec={"name": "python3", "display_name": "Python 3", "language": "python"},
         language_info={"name": "python"},
     )
+    return nb
+
+
+def _notebook(root: Path, cells: list) -> str:
+    """One page's executed cells as a notebook file, the same bytes for the same page."""
+    nb = _new_notebook()
     nb.cells = cells
     for index, cell in enumerate(nb.cells):
         cell.id = f"cell-{index}"  # not random: the same page gives the same file
@@ -258,24 +259,28 @@ def write_all(root: Path, stale_ok: bool = False, fresh: Callable | None = None)
     is ready, and only if its content changed (so `mkdocs serve` does not see an edit).
     `fresh(path)` hears of each one executed or written now, which a renderer may not have
     seen yet. The docs-relative paths of all of them."""
-    folder = root / "docs" / FOLDER
-    folder.mkdir(exist_ok=True)
+    (root / "docs" / FOLDER).mkdir(exist_ok=True)
 
     def done(page: Path, text: str, executed: bool) -> None:
-        target = folder / f"{page.stem}.ipynb"
+        target = root / "docs" / _path(page)
         changed = not target.exists() or target.read_text(encoding="utf-8") != text
         if changed:
             target.write_text(text, encoding="utf-8")
         if fresh and (changed or executed):
-            fresh(f"{FOLDER}/{target.name}")
+            fresh(_path(page))
 
-    build_all(root, pages_with_snippets(root), stale_ok, done)
-    return paths(root)
+    pages = pages_with_snippets(root)
+    build_all(root, pages, stale_ok, done)
+    return [_path(page) for page in pages]
 
 
 def paths(root: Path) -> list[str]:
     """The docs-relative paths `write_all` writes the notebooks to."""
-    return [f"{FOLDER}/{page.stem}.ipynb" for page in pages_with_snippets(root)]
+    return [_path(page) for page in pages_with_snippets(root)]
+
+
+def _path(page: Path) -> str:
+    return f"{FOLDER}/{page.stem}.ipynb"
 
 
 # Set by the MkDocs hook: there, every notebook is also a page (mkdocs-jupyter).
