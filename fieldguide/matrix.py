@@ -174,9 +174,10 @@ def report_disk(matrix: Matrix, each: bool = True) -> None:
 class ReleaseRun:
     """One release's install and pytest session; its output goes to a file until printed."""
 
-    def __init__(self, version: str, update: bool):
+    def __init__(self, version: str, update: bool, select: str | None = None):
         self.version = version
         self.update = update
+        self.select = select
         # Appended to by the install's messages, uv and pytest alike, then read by offset.
         fd, path = tempfile.mkstemp(prefix=f"fieldguide-torch-{version}-", suffix=".log")
         os.close(fd)
@@ -195,6 +196,8 @@ class ReleaseRun:
                        "-p", "no:cacheprovider", "--torch-version", self.version]
             if self.update:
                 command.append("--update-outputs")
+            if self.select:
+                command += ["-k", self.select]
             self.code = subprocess.run(command, cwd=ROOT, stdout=self.log, stderr=subprocess.STDOUT).returncode
         except Exception as error:  # noqa: BLE001  (reported with this release, then the next one runs)
             print(f"torch {self.version}: {error}", file=self.log)
@@ -220,10 +223,10 @@ class ReleaseRun:
                 time.sleep(0.05)
 
 
-def run(versions: list[str], update: bool, jobs: int) -> int:
+def run(versions: list[str], update: bool, jobs: int, select: str | None = None) -> int:
     matrix = load()
     start = time.monotonic()
-    runs = [ReleaseRun(version, update) for version in versions]
+    runs = [ReleaseRun(version, update, select) for version in versions]
     with ThreadPoolExecutor(PARALLEL_INSTALLS) as installer, ThreadPoolExecutor(jobs) as runner:
         for release in runs:
             # The install's messages belong to its release's output.
@@ -296,6 +299,8 @@ def main(argv: list[str] | None = None) -> int:
     run_parser = commands.add_parser("run", help="run (or record) every snippet on every release")
     run_parser.add_argument("--update-outputs", action="store_true")
     run_parser.add_argument("--versions", help="comma-separated subset of the listed releases")
+    run_parser.add_argument("-k", dest="select", metavar="EXPRESSION",
+                            help="only the snippets pytest's -k selects, e.g. -k retain_grad")
     run_parser.add_argument("--jobs", type=int, default=3,
                             help="releases running at once (default 3: with one starting and one "
                             "finishing, both cores still have snippets to run)")
@@ -320,7 +325,7 @@ def main(argv: list[str] | None = None) -> int:
         if unknown:
             parser.error(f"not in pyproject.toml's [tool.fieldguide] list: {', '.join(sorted(unknown))}")
         if args.command == "run":
-            return run(versions, args.update_outputs, args.jobs)
+            return run(versions, args.update_outputs, args.jobs, args.select)
         with ThreadPoolExecutor(PARALLEL_INSTALLS) as installer:
             for _ in installer.map(lambda version: python_for(version, matrix), versions):
                 pass
