@@ -15,4 +15,5 @@ error_index.py    the error index page, built from the recorded outputs
 notebook.py       one executed Jupyter notebook per page
 live.py           re-runs edited snippets while `mkdocs serve` runs
 mkdocs_hooks.py   the MkDocs hook that puts all of the above into pages
+tally.py          the counts of a CI run's parts and its closing `N passed, N failed` line
 """

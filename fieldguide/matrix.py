@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
+from fieldguide import tally
 from fieldguide.store import version_key
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -201,6 +202,7 @@ class ReleaseRun:
             self.code = subprocess.run(command, cwd=ROOT, stdout=self.log, stderr=subprocess.STDOUT).returncode
         except Exception as error:  # noqa: BLE001  (reported with this release, then the next one runs)
             print(f"torch {self.version}: {error}", file=self.log)
+            tally.add(f"matrix torch {self.version}", 0, 1)  # its tests never ran
             self.code = 1
         finally:
             self.seconds = time.monotonic() - start

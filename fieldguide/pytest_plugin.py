@@ -16,6 +16,7 @@ import pytest
 from fieldguide.engine import Engine, Result
 from fieldguide.matrix import load as load_matrix
 from fieldguide.matrix import python_for
+from fieldguide import tally
 from fieldguide.snippet import Snippet, SnippetError
 from fieldguide.store import OutputStore
 
@@ -154,6 +155,10 @@ def pytest_unconfigure(config: pytest.Config) -> None:
 
 
 def pytest_terminal_summary(terminalreporter, config: pytest.Config) -> None:
+    stats = terminalreporter.stats
+    part = f"matrix torch {version}" if (version := config.getoption("--torch-version")) else "test suite"
+    tally.add(part, len(stats.get("passed", [])),
+              len(stats.get("failed", [])) + len(stats.get("error", [])))
     runs = config.stash[_RUNS]
     if not runs.update:
         return

@@ -34,6 +34,7 @@ from pathlib import Path
 
 from fieldguide.matrix import load as load_matrix
 from fieldguide.normalize import keep_snippet_frames, normalize
+from fieldguide import tally
 from fieldguide.snippet import SNIPPETS_DIR, Snippet, SnippetError, keys
 from fieldguide.store import OutputStore
 
@@ -167,6 +168,7 @@ def main(argv: list[str] | None = None) -> int:
           f"({time.monotonic() - start:.0f} s).")
     if differing:
         print("differ: " + ", ".join(verdict.key for verdict in differing))
+    tally.add("reader check", len(verdicts) - len(differing), len(differing))
     return 1 if differing else 0
 
 

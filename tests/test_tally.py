@@ -1,0 +1,57 @@
+"""The closing line of `.ci/run`: every part's counts, and a broken part never ends clean."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from fieldguide import tally
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_counts_add_up_across_parts(tmp_path, monkeypatch):
+    path = tmp_path / "tally.jsonl"
+    monkeypatch.setenv(tally.ENV, str(path))
+    tally.add("test suite", 426, 0)
+    tally.add("reader check", 243, 1)
+    tally.add("matrix torch 2.0.1", 245, 0)
+    passed, failed, lines = tally.close(path, {"test suite": 0, "reader check": 1, "matrix": 0})
+    assert (passed, failed) == (914, 1)
+    assert lines[1] == "reader check: 243 passed, 1 failed"
+
+
+def test_a_part_that_failed_without_counting_is_one_failure(tmp_path, monkeypatch):
+    path = tmp_path / "tally.jsonl"
+    monkeypatch.setenv(tally.ENV, str(path))
+    tally.add("matrix torch 2.0.1", 245, 0)
+    passed, failed, lines = tally.close(path, {"test suite": 2, "matrix": 1})
+    assert (passed, failed) == (245, 2)
+    assert "test suite: exited with status 2 without counting a failed check" in lines
+    assert "matrix: exited with status 1 without counting a failed check" in lines
+
+
+def test_the_command_ends_with_the_closing_line(tmp_path):
+    path = tmp_path / "tally.jsonl"
+    path.write_text('{"part": "test suite", "passed": 3, "failed": 0}\n')
+    run = subprocess.run([sys.executable, "-m", "fieldguide.tally", str(path), "test suite=0"],
+                         cwd=ROOT, capture_output=True, text=True)
+    assert run.returncode == 0
+    assert run.stdout.splitlines()[-1] == "3 passed, 0 failed"
+    path.write_text('{"part": "test suite", "passed": 3, "failed": 1}\n')
+    run = subprocess.run([sys.executable, "-m", "fieldguide.tally", str(path), "test suite=1"],
+                         cwd=ROOT, capture_output=True, text=True)
+    assert (run.returncode, run.stdout.splitlines()[-1]) == (1, "3 passed, 1 failed")
+
+
+def test_pytest_sessions_count_themselves(tmp_path):
+    """The plugin writes a session's own counts: one passing and one failing test here."""
+    (tmp_path / "test_two.py").write_text("def test_ok():\n    pass\n\ndef test_bad():\n    assert False\n")
+    path = tmp_path / "tally.jsonl"
+    run = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-c", str(ROOT / "pyproject.toml"),
+         str(tmp_path / "test_two.py")],
+        cwd=ROOT, capture_output=True, text=True, env={**os.environ, tally.ENV: str(path)},
+    )
+    assert run.returncode == 1, run.stdout + run.stderr
+    assert tally.read(path) == [{"part": "test suite", "passed": 1, "failed": 1}]
