@@ -4,9 +4,13 @@ Only what varies for reasons unrelated to the snippet is rewritten: memory addre
 the checkout's absolute path, the interpreter's install prefix and temporary names.
 The C++ source location PyTorch appends to its warnings ("Triggered internally at
 <build path>/TensorBody.h:493.") names the build machine's checkout and moves with every
-release, so it becomes "<torch source>". Stack listings that PyTorch prints itself (anomaly mode's "Traceback of forward call")
-also show the engine's own frames, which a reader running `python snippet.py` never sees;
-those frames are removed.
+release, so it becomes "<torch source>". So does the place in torch's own Python code
+that a warning names (".../torch/autograd/graph.py:825: UserWarning: ...", and the source
+line printed under the message): it moves with every release while the warning stays the
+same, and each reader sees their own release's place. Stack listings that PyTorch prints
+itself (anomaly mode's "Traceback of forward call") also show the engine's own frames, which
+a reader running `python snippet.py` never sees, and on some releases frames of torch's own
+code (1.13 lists its `format_stack`); both are removed.
 
 `keep_snippet_frames` is for output from outside the engine: it cuts a Python traceback
 down to the snippet's own frames, as the engine prints uncaught errors.
@@ -14,6 +18,7 @@ down to the snippet's own frames, as the engine prints uncaught errors.
 
 from __future__ import annotations
 
+import linecache
 import re
 import tempfile
 from pathlib import Path
@@ -21,25 +26,53 @@ from pathlib import Path
 _ADDRESS = re.compile(r"0x[0-9a-fA-F]{6,}")
 _SITE_PACKAGES = re.compile(r"(?:/[^\s\"':/]+)+/(?:site|dist)-packages/")
 _PYTHON_LIB = re.compile(r"(?:/[^\s\"':/]+)+/lib/python3\.\d+/")
+# The header Python's warnings module prints for a warning raised in torch's own Python code.
+_TORCH_WARNING = re.compile(
+    r"^(?P<file>(?:/[^\s\"':/]+)+/(?:site|dist)-packages/torch/[^\s:]+\.py):(?P<line>\d+): (?=\w+: )",
+    re.MULTILINE,
+)
 _CPP_LOCATION = re.compile(r"\(Triggered internally at [^)\s]+:\d+\.\)")
 # A frame of fieldguide/forkserver.py (in whichever checkout) and the source/caret lines under it.
 _ENGINE_FRAME = re.compile(
     r'^  File "(?:[^"\n]*/)?fieldguide/forkserver\.py", line \d+, in .*\n(?:    .*\n)*', re.MULTILINE
 )
+# A frame of torch's own code in a stack listing PyTorch printed (after _SITE_PACKAGES).
+_TORCH_FRAME = re.compile(r'^  File "<site-packages>/torch/[^"\n]*", line \d+, in .*\n(?:    .*\n)*', re.MULTILINE)
 _TRACEBACK = re.compile(r"^Traceback \(most recent call last\):\n(?:  .*\n)*", re.MULTILINE)
 _FRAME = re.compile(r'  File "(?P<file>[^"\n]*)", line \d+, in .*\n(?:    .*\n|  \[Previous line .*\n)*')
 
 
 def normalize(text: str, root: Path) -> str:
     text = text.replace("\r\n", "\n")
+    text = _torch_warning_locations(text)
     text = _SITE_PACKAGES.sub("<site-packages>/", text)
     text = _PYTHON_LIB.sub("<python-lib>/", text)
     text = text.replace(f"{Path(root).resolve()}/", "")
     text = _ENGINE_FRAME.sub("", text)
+    text = _TORCH_FRAME.sub("", text)
     text = _CPP_LOCATION.sub("(Triggered internally at <torch source>.)", text)
     tmp = re.escape(tempfile.gettempdir().rstrip("/"))
     text = re.sub(tmp + r"/[^\s\"':]+", "<tmp>", text)
     return _ADDRESS.sub("0x<address>", text)
+
+
+def _torch_warning_locations(text: str) -> str:
+    """Replace the file:line of each warning raised inside torch, and drop the source line
+    Python prints after its message (read from that file: the run that printed it used it,
+    on this machine)."""
+    headers = list(_TORCH_WARNING.finditer(text))
+    parts, end = [], 0
+    for header, following in zip(headers, headers[1:] + [None]):
+        parts.append(text[end:header.start()] + "<torch source>: ")
+        end = header.end()
+        source = linecache.getline(header["file"], int(header["line"])).strip()
+        if source:
+            bound = following.start() if following else len(text)
+            at = text.find(f"\n  {source}\n", end, bound + 1)
+            if at != -1:
+                parts.append(text[end:at + 1])
+                end = at + len(source) + 4
+    return "".join(parts) + text[end:]
 
 
 def keep_snippet_frames(text: str, relpath: str) -> str:

@@ -21,12 +21,39 @@ def test_paths_addresses_and_engine_frames():
         "see pull/30531. (Triggered internally at /__w/pytorch/build/aten/TensorBody.h:493.)\n"
     )
     assert normalize(raw, ROOT) == (
-        "<site-packages>/torch/autograd/graph.py:9: UserWarning: x\n"
+        "<torch source>: UserWarning: x\n"
         "  File \"snippets/t/a.py\", line 3, in <module>\n"
         "    y = x * 2\n"
         "<MulBackward0 object at 0x<address>>\n"
         "see pull/30531. (Triggered internally at <torch source>.)\n"
     )
+
+
+def test_warnings_raised_inside_torch_lose_their_place_in_torch(tmp_path):
+    """Two releases print the same warning from different lines (and files): the same text."""
+    torch_dir = tmp_path / "env/lib/python3.11/site-packages/torch/autograd"
+    torch_dir.mkdir(parents=True)
+    (torch_dir / "graph.py").write_text("pass\n    return run_backward(  # the engine\n")
+    (torch_dir / "__init__.py").write_text("\n\n\nrun_backward(\n")
+    message = (
+        "UserWarning: Error detected in PowBackward0. Traceback of forward call:\n"
+        '  File "snippets/t/a.py", line 3, in <module>\n'
+        "    y = x.pow(2)\n"
+        " (Triggered internally at /build/engine.cpp:12.)\n"
+    )
+    own_frame = (  # torch 1.13 lists its own format_stack in the forward trace
+        f'  File "{torch_dir.parent}/fx/traceback.py", line 57, in format_stack\n'
+        "    return traceback.format_stack()\n"
+    )
+    newer = f"{torch_dir}/graph.py:2: {message}  return run_backward(  # the engine\nafter\n"
+    with_own_frame = message.replace(" call:\n", " call:\n" + own_frame)
+    older = f"{torch_dir}/__init__.py:4: {with_own_frame}  run_backward(\nafter\n"
+    expected = (
+        "<torch source>: " + message.replace("/build/engine.cpp:12", "<torch source>") + "after\n"
+    )
+    assert normalize(newer, ROOT) == normalize(older, ROOT) == expected
+    snippet_warning = "snippets/t/a.py:2: UserWarning: kept\n  warnings.warn('kept')\n"
+    assert normalize(snippet_warning, ROOT) == snippet_warning
 
 
 def test_ordinary_output_is_untouched():
