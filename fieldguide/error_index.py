@@ -30,7 +30,8 @@ from fieldguide.render import TRACEBACK_START, anchor, fence, version_range
 from fieldguide.snippet import Snippet
 from fieldguide.store import OutputStore, version_key
 
-_WARNING = re.compile(r"^\S+:\d+: (\w*Warning): (.*)$")
+# A warning's header: the file:line it names, or "<torch source>" for a place inside torch.
+_WARNING = re.compile(r"^(?:\S+:\d+|<torch source>): (\w*Warning): (.*)$")
 # What varies between occurrences of a message: (kind, pattern, placeholder), applied in
 # order. The patterns are valid JavaScript too: the paste box applies the same ones, and
 # reads what they capture (a node's name is the last group of `output` and `node`).

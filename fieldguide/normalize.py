@@ -6,8 +6,8 @@ The C++ source location PyTorch appends to its warnings ("Triggered internally a
 <build path>/TensorBody.h:493.") names the build machine's checkout and moves with every
 release, so it becomes "<torch source>". So does the place in torch's own Python code
 that a warning names (".../torch/autograd/graph.py:825: UserWarning: ...", and the source
-line printed under the message): it moves with every release while the warning stays the
-same, and each reader sees their own release's place. Stack listings that PyTorch prints
+line printed under the message, which becomes "<torch source line>"): it moves with every
+release while the warning stays the same, and each reader sees their own release's place. Stack listings that PyTorch prints
 itself (anomaly mode's "Traceback of forward call") also show the engine's own frames, which
 a reader running `python snippet.py` never sees, and on some releases frames of torch's own
 code (1.13 lists its `format_stack`); both are removed.
@@ -57,9 +57,9 @@ def normalize(text: str, root: Path) -> str:
 
 
 def _torch_warning_locations(text: str) -> str:
-    """Replace the file:line of each warning raised inside torch, and drop the source line
-    Python prints after its message (read from that file: the run that printed it used it,
-    on this machine)."""
+    """Replace the file:line of each warning raised inside torch, and the source line Python
+    prints after its message (read from that file: the run that printed it used it, on this
+    machine). The source line stays a line of its own: it is where a message ends."""
     headers = list(_TORCH_WARNING.finditer(text))
     parts, end = [], 0
     for header, following in zip(headers, headers[1:] + [None]):
@@ -70,7 +70,7 @@ def _torch_warning_locations(text: str) -> str:
             bound = following.start() if following else len(text)
             at = text.find(f"\n  {source}\n", end, bound + 1)
             if at != -1:
-                parts.append(text[end:at + 1])
+                parts.append(text[end:at + 1] + "  <torch source line>\n")
                 end = at + len(source) + 4
     return "".join(parts) + text[end:]
 

@@ -33,6 +33,28 @@ def test_messages_finds_warnings_and_the_uncaught_error():
     ]
 
 
+def test_a_warning_raised_inside_torch_is_found_and_ends_at_its_source_line():
+    output = (
+        "<torch source>: UserWarning: Input #0 requires gradient\n"
+        "  <torch source line>\n"
+        "printed by the snippet\n"
+    )
+    assert error_index.messages(output) == [("UserWarning", "Input #0 requires gradient")]
+
+
+def test_every_recorded_warning_is_read():
+    """A warning header the parser misses would silently drop an entry from the index."""
+    store = OutputStore(ROOT)
+    header = re.compile(r"^\S.*?: \w*Warning: ", re.MULTILINE)
+    missed = []
+    for key in store.keys():
+        for _, text in store.by_output(key):
+            found = [category for category, _ in error_index.messages(text) if category.endswith("Warning")]
+            if len(found) < len(set(header.findall(text))):
+                missed.append(key)
+    assert not missed, f"warnings in these recordings are not read: {sorted(set(missed))}"
+
+
 def test_rewordings_of_one_error_share_a_template_sentence():
     old = (
         "one of the variables needed for gradient computation has been modified by an inplace "

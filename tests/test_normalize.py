@@ -49,7 +49,8 @@ def test_warnings_raised_inside_torch_lose_their_place_in_torch(tmp_path):
     with_own_frame = message.replace(" call:\n", " call:\n" + own_frame)
     older = f"{torch_dir}/__init__.py:4: {with_own_frame}  run_backward(\nafter\n"
     expected = (
-        "<torch source>: " + message.replace("/build/engine.cpp:12", "<torch source>") + "after\n"
+        "<torch source>: " + message.replace("/build/engine.cpp:12", "<torch source>")
+        + "  <torch source line>\nafter\n"
     )
     assert normalize(newer, ROOT) == normalize(older, ROOT) == expected
     snippet_warning = "snippets/t/a.py:2: UserWarning: kept\n  warnings.warn('kept')\n"
