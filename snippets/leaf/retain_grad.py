@@ -4,7 +4,7 @@ import torch
 x = torch.tensor([1.0, 2.0], requires_grad=True)
 y = x * 3
 y.retain_grad()  # must come before backward
-x.retain_grad()  # on a leaf this is a no-op: leaves keep their gradient anyway
+x.retain_grad()  # on a leaf that requires grad this is a no-op: it keeps its gradient anyway
 (y**2).sum().backward()
 
 print("y.grad:", y.grad)  # d(sum y^2)/dy = 2y
