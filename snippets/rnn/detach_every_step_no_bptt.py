@@ -12,7 +12,8 @@ for every_step in (False, True):
             h = h.detach()  # cuts the chain between time steps
         h = cell(x[t], h)
     loss = head(h).pow(2).sum()  # depends on the last step only through h
-    x.grad = None
+    x.grad = cell.weight_hh.grad = None
     loss.backward()
     label = "detach every step    " if every_step else "detach per minibatch "
     print(label, "d loss / d x[t]:", [round(g, 4) for g in x.grad.flatten().tolist()])
+    print(label, "norm of weight_hh.grad:", round(cell.weight_hh.grad.norm().item(), 4))

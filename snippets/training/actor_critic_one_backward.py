@@ -23,5 +23,6 @@ actor_opt.zero_grad()
 (critic_loss + actor_loss).backward()  # every gradient first, from the weights the forward used
 critic_opt.step()  # then every step
 actor_opt.step()
+print("sampled actions:", action.tolist())
 print(f"critic_loss {critic_loss.item():.4f} | actor_loss {actor_loss.item():.4f}")
 print(f"gradient norm of the encoder's last layer: {encoder[2].weight.grad.norm():.4f}")
