@@ -2,14 +2,14 @@ import torch
 
 
 def validation_step(model, raw, labels):
-    images = (raw - 0.5) / 0.25  # made under no_grad: an ordinary tensor
+    images = (raw - 0.5) / 0.25  # normalised inside the step
     logits = model(images)
     accuracy = (logits.argmax(dim=1) == labels).float().mean()
-    with torch.enable_grad():  # undoes no_grad() for this block
+    with torch.enable_grad():  # a saliency map needs the gradient with respect to the pixels
         print("grad mode on:", torch.is_grad_enabled())
         images = images.clone().requires_grad_()
         score = model(images).gather(1, labels[:, None]).sum()
-        print("score.requires_grad:", score.requires_grad, "| grad_fn:", score.grad_fn.name())
+        print("score.requires_grad:", score.requires_grad)
         (saliency,) = torch.autograd.grad(score, images)
     return accuracy, saliency.abs()
 

@@ -9,6 +9,7 @@ def validation_step(model, raw, labels):
     with torch.inference_mode(False), torch.enable_grad():  # leave inference mode, then record
         print("images is an inference tensor:", images.is_inference())
         images = images.clone().requires_grad_()  # the clone, made here, is a normal tensor
+        print("its clone is an inference tensor:", images.is_inference())
         score = model(images).gather(1, labels[:, None]).sum()
         print("score.requires_grad:", score.requires_grad, "| grad_fn:", score.grad_fn.name())
         (saliency,) = torch.autograd.grad(score, images)
