@@ -31,7 +31,7 @@ from fieldguide.snippet import Snippet
 from fieldguide.store import OutputStore, version_key
 
 # A warning's header: the file:line it names, or "<torch source>" for a place inside torch.
-_WARNING = re.compile(r"^(?:\S+:\d+|<torch source>): (\w*Warning): (.*)$")
+WARNING_HEADER = re.compile(r"^(?:\S+:\d+|<torch source>): (\w*Warning): (.*)$")
 # What varies between occurrences of a message: (kind, pattern, placeholder), applied in
 # order. The patterns are valid JavaScript too: the paste box applies the same ones, and
 # reads what they capture (a node's name is the last group of `output` and `node`).
@@ -64,7 +64,7 @@ def messages(output: str) -> list[Message]:
     lines = output.splitlines()
     i = 0
     while i < len(lines):
-        match = _WARNING.match(lines[i])
+        match = WARNING_HEADER.match(lines[i])
         i += 1
         if match:
             text = [match[2]]

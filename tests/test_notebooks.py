@@ -8,7 +8,6 @@ every warning and error as (category, message).
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import nbformat
@@ -23,7 +22,6 @@ from fieldguide.store import OutputStore
 
 ROOT = Path(__file__).resolve().parents[1]
 PAGES = notebook.pages_with_snippets(ROOT)  # the pages `mkdocs build` makes notebooks of
-WARNING_LINE = re.compile(r"^\S+:\d+: \w*Warning: ")
 
 
 def printed(recorded: str) -> str:
@@ -32,7 +30,7 @@ def printed(recorded: str) -> str:
         recorded = recorded[: recorded.rindex(TRACEBACK_START)]
     kept, part = [], None  # inside a warning: its "message" lines, then its indented "source"
     for line in recorded.splitlines(keepends=True):
-        if WARNING_LINE.match(line):
+        if error_index.WARNING_HEADER.match(line):
             part = "message"
         elif part == "message" and line.strip() and not line[:1].isspace():
             continue  # a message that spans lines

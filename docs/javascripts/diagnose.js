@@ -14,7 +14,8 @@
   const KNOWN = 0.6;
   const PREFIX = 6; // leading words compared: messages are told apart by how they begin
   const PROMPT = /^(?:>>> ?|\.\.\. ?|In \[\d*\]: ?)/;
-  const WARNING_LINE = /^\S.*?:\d+: ([\w.]*Warning): (.*)$/;
+  // The file:line a warning names; "<torch source>" where this guide's outputs hide one.
+  const WARNING_LINE = /^(?:\S.*?:\d+|<torch source>): ([\w.]*Warning): (.*)$/;
   const ERROR_LINE = /^([A-Za-z_][\w.]*(?:Error|Exception|Warning|Interrupt)): ?(.*)$/;
   const SEPARATOR = /^(?:Traceback \(most recent call last\)|During handling of the above exception|The above exception was the direct cause)/;
   const DTYPES = {
