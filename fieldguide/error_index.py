@@ -25,6 +25,7 @@ import json
 import re
 from dataclasses import dataclass, field
 
+from fieldguide.causes import EntryCauses, Mechanism
 from fieldguide.normalize import _CPP_LOCATION
 from fieldguide.render import TRACEBACK_START, anchor, fence, version_range
 from fieldguide.snippet import Snippet
@@ -53,6 +54,7 @@ BACKWARD_SUFFIX = r"Backward(\d*)$"
 # Sentences end at a full stop or colon before a space or a new line, or before a capital
 # where PyTorch forgot the space ("not allowed.You can"), not inside `__main__.Name`.
 _SENTENCE_END = re.compile(r"(?<=[.:])\s+|(?<=[a-z)\]][.:])(?=[A-Z])|\n")
+_SOURCE_PREFIX = re.compile(r"^[a-z_]+(?:\.[a-z_]+)+: ")
 ID_LENGTH = 60
 
 Message = tuple[str, str]  # (category, text)
@@ -99,8 +101,14 @@ def form(message: str) -> tuple[str, ...]:
 
 
 def sentences(text: str, count: int) -> list[str]:
-    """The first `count` sentences of a text, each without its full stop or colon."""
-    return [part.rstrip(".:,") for part in _SENTENCE_END.split(text, maxsplit=count)[:count]]
+    """The first `count` sentences of a text, each without its full stop or colon. A module's
+    name before a colon ("torch.utils.checkpoint: the use_reentrant ...") says where the
+    message comes from and starts the first sentence rather than being one."""
+    prefix = _SOURCE_PREFIX.match(text)
+    parts = _SENTENCE_END.split(text[prefix.end() if prefix else 0:], maxsplit=count)[:count]
+    if prefix:
+        parts[0] = prefix[0] + parts[0]
+    return [part.rstrip(".:,") for part in parts]
 
 
 def first_sentence(text: str) -> str:
@@ -144,9 +152,16 @@ def _family(category: str) -> str:
 
 @dataclass
 class Cause:
-    text: str | None  # the raising snippets' `# cause:` line
+    text: str | None  # the mechanism's text, else the raising snippets' `# cause:` line
     fixes: dict[str, str | None]  # raising snippet -> its fix
     texts: dict[Message, set[str]]  # what these snippets print -> releases
+    mechanism: Mechanism | None = None  # the cause as data/reports describes it
+    examples: dict[str, str | None] = field(default_factory=dict)  # raising snippet -> its `# cause:`
+
+    @property
+    def seen(self) -> int:
+        """How many public reports show this cause."""
+        return len(self.mechanism.reports) if self.mechanism else 0
 
     @property
     def forms(self) -> dict[str, int]:
@@ -178,6 +193,7 @@ class Entry:
     printed: dict[str, dict[Message, set[str]]] = field(default_factory=dict)  # snippet -> texts
     causes_of: dict[str, str | None] = field(default_factory=dict)  # snippet -> its cause here
     id: str = ""
+    data: EntryCauses | None = None  # its causes as readers hit them (data/reports/<id>.toml)
 
     @property
     def is_warning(self) -> bool:
@@ -187,17 +203,24 @@ class Entry:
         return min(self.templates, key=lambda m: (min(map(version_key, self.templates[m])), m))[1]
 
     def causes(self, order: list[str]) -> list[Cause]:
-        """One cause per `# cause:` line (a snippet without one is a cause of its own), in
-        the order their first snippets appear in `order` (the navigation's)."""
+        """One cause per mechanism of data/reports (teaching variants of it are its examples),
+        else per `# cause:` line (a snippet without one is a cause of its own); the causes seen
+        in more public reports first, then in the order their first snippets appear in
+        `order` (the navigation's)."""
         groups: dict[str, Cause] = {}
         rank = {key: i for i, key in enumerate(order)}
         for key in sorted(self.raised_by, key=lambda k: (rank.get(k, len(rank)), k)):
             text = self.causes_of.get(key)
-            cause = groups.setdefault(text or key, Cause(text, {}, {}))
+            mechanism = self.data.of(key, text) if self.data else None
+            if mechanism:
+                cause = groups.setdefault(mechanism.id, Cause(mechanism.text, {}, {}, mechanism))
+            else:
+                cause = groups.setdefault(text or key, Cause(text, {}, {}))
             cause.fixes[key] = self.raised_by[key]
+            cause.examples[key] = text
             for message, versions in self.printed[key].items():
                 cause.texts.setdefault(message, set()).update(versions)
-        return list(groups.values())
+        return sorted(groups.values(), key=lambda cause: -cause.seen)  # stable: page order within
 
     def add(self, snippet: str, message: Message, versions, fix: str | None, cause: str | None) -> None:
         category, text = message
@@ -209,12 +232,13 @@ class Entry:
             self.causes_of[snippet] = cause
 
 
-def collect(snippets: list[Snippet], store: OutputStore) -> list[Entry]:
-    """Every distinct error and warning, errors first, each group in alphabetical order.
+def collect(snippets: list[Snippet], store: OutputStore, data: dict[str, EntryCauses] | None = None) -> list[Entry]:
+    """Every distinct error and warning, errors first, each group in alphabetical order,
+    each with its causes as readers hit them from `data` (causes.load), by entry id.
 
     A release that rewords a message's first sentence would split it in two; when one
-    snippet prints a single message of a category and its wording differs between
-    releases, the wordings are the same entry.
+    snippet prints a single message of a category whose wording differs between releases
+    (besides messages every release prints alike), the wordings are the same entry.
     """
     entries: dict[tuple[str, str], Entry] = {}
     same: dict[tuple[str, str], tuple[str, str]] = {}  # union-find over entry keys
@@ -225,18 +249,20 @@ def collect(snippets: list[Snippet], store: OutputStore) -> list[Entry]:
         return key
 
     for snippet in snippets:
+        outputs = [(versions, output, messages(output)) for versions, output in store.by_output(snippet.key)]
+        keyed = [[(_family(category), first_sentence(template(text))) for category, text in found]
+                 for _, _, found in outputs]
+        everywhere = set.intersection(*map(set, keyed)) if len(keyed) > 1 else set()
         single: dict[str, set] = {}  # family -> keys, when every output has one such message
-        for versions, output in store.by_output(snippet.key):
-            found = messages(output)
+        for (versions, output, found), keys in zip(outputs, keyed):
             uncaught = found[-1] if TRACEBACK_START in output else None
-            families = [_family(category) for category, _ in found]
-            for category, text in found:
-                key = (_family(category), first_sentence(template(text)))
+            families = [family for family, sentence in keys if (family, sentence) not in everywhere]
+            for (category, text), key in zip(found, keys):
                 entry = entries.setdefault(key, Entry(category, key[1]))
                 # A snippet's cause is about its point: the error it raises, or else what it warns.
                 point = (category, text) == uncaught if snippet.raises else True
                 entry.add(snippet.key, (category, text), versions, snippet.fixed_by, snippet.cause if point else None)
-                if families.count(key[0]) == 1:
+                if key not in everywhere and families.count(key[0]) == 1:
                     single.setdefault(key[0], set()).add(key)
         for keys in single.values():
             first, *others = sorted(keys)
@@ -257,6 +283,8 @@ def collect(snippets: list[Snippet], store: OutputStore) -> list[Entry]:
         entry.category = max(entry.texts, key=lambda m: max(map(version_key, entry.texts[m])))[0]
     found = sorted(merged.values(), key=lambda e: (e.is_warning, e.category, e.summary.lower()))
     _assign_ids(found)
+    for entry in found:
+        entry.data = (data or {}).get(entry.id)
     return found
 
 
@@ -409,6 +437,29 @@ def paste_box(entries: list[Entry], order: list[str], listed: list[str]) -> str:
     )
 
 
+def _seen(count: int) -> str:
+    return f"{count} public report{'' if count == 1 else 's'}" if count else "no public report read"
+
+
+def _evidence(data: EntryCauses, shown: list[Mechanism]) -> str:
+    """The causes readers hit that no snippet reproduces here, and every report read."""
+    out = []
+    for mechanism in data.mechanisms:
+        if not mechanism.shown:
+            out.append(f"Also seen, not reproduced here: {html.escape(mechanism.text, quote=False)} "
+                       f"({_seen(len(mechanism.reports))}). {html.escape(mechanism.why or '', quote=False)}\n")
+    if data.reports:
+        order = shown + [m for m in data.mechanisms if m not in shown]
+        out.append(f'??? info "The {_seen(len(data.reports))} read for this entry"\n')
+        for mechanism in order:
+            for report in mechanism.reports:
+                release = f", PyTorch {report.release}" if report.release else ""
+                out.append(f"    - [{report.source}]({report.url}){release}: "
+                           f"{html.escape(report.evidence, quote=False)} *({html.escape(mechanism.text, quote=False)})*")
+        out.append("")
+    return "\n".join(out)
+
+
 def markdown(entries: list[Entry], snippets: dict[str, Snippet], pages: dict[str, str], listed: list[str]) -> str:
     """The index page's body: the paste box, then one section per entry. `pages` maps
     snippet keys to the page (relative link) that shows them, in navigation order; an
@@ -433,8 +484,9 @@ def markdown(entries: list[Entry], snippets: dict[str, Snippet], pages: dict[str
             out.append("Also worded: " + "; ".join(f"`{s}` (PyTorch {version_range(v, listed)})" for s, v in older) + "\n")
         for (category, shape), versions in newest_first(entry.templates):
             out.append(fence(f"{category}: {shape}", ".fg-message", f"Template, PyTorch {version_range(versions, listed)}"))
-        rows = ["| Cause | Clue in the message | Raised by → fixed by |", "| --- | --- | --- |"]
-        for cause, clue in _with_clues(entry, order):
+        rows = ["| Cause | Seen in | Clue in the message | Raised by → fixed by |", "| --- | --- | --- | --- |"]
+        with_clues = _with_clues(entry, order)
+        for cause, clue in with_clues:
             for key, fix in cause.fixes.items():
                 if fix is None or fix not in snippets:
                     raise ValueError(
@@ -443,10 +495,16 @@ def markdown(entries: list[Entry], snippets: dict[str, Snippet], pages: dict[str
                         "'# fixed-by: topic/name' at its top, naming the snippet that avoids it."
                     )
             said = html.escape(cause.text, quote=False) if cause.text else "(not stated)"
-            pairs = "<br>".join(f"{link(key)} → {link(fix)}" for key, fix in cause.fixes.items())
-            cells = [said, clue or "—", pairs]
+            pairs = "<br>".join(
+                (f"{html.escape(cause.examples[key], quote=False)}: " if cause.mechanism and cause.examples[key] else "")
+                + f"{link(key)} → {link(fix)}"
+                for key, fix in cause.fixes.items()
+            )
+            cells = [said, _seen(cause.seen) if entry.data else "—", clue or "—", pairs]
             rows.append("| " + " | ".join(cell.replace("|", "\\|") for cell in cells) + " |")
         out.append('<div class="fg-causes" markdown="1">\n\n' + "\n".join(rows) + "\n\n</div>\n")
+        if entry.data:
+            out.append(_evidence(entry.data, [cause.mechanism for cause, _ in with_clues if cause.mechanism]))
         exact = newest_first(entry.texts)
         out.append(f'??? quote "The exact {"texts" if len(exact) > 1 else "text"}, by release"\n')
         for (category, text), versions in exact:

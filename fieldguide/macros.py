@@ -19,6 +19,7 @@ import functools
 import html
 from pathlib import Path, PurePosixPath
 
+from fieldguide import causes
 from fieldguide import error_index as errors
 from fieldguide import live
 from fieldguide import notebook as notebooks
@@ -102,7 +103,7 @@ def define_env(env) -> None:
     def error_index() -> str:
         snippets = discover(root)
         return errors.markdown(
-            errors.collect(snippets, store), {s.key: s for s in snippets}, links(), matrix.versions
+            errors.collect(snippets, store, causes.load(root)), {s.key: s for s in snippets}, links(), matrix.versions
         )
 
     @env.macro

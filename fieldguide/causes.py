@@ -1,0 +1,134 @@
+"""The causes of each error-index entry as readers hit them, and the public reports behind them.
+
+One file per entry, data/reports/<entry id>.toml (the id is the entry's anchor):
+
+    entry = "<entry id>"
+
+    [mechanisms.optimizer-step]       # one cause: what code does to get the message
+    text = "an optimizer step changes weights between a forward pass and a backward through it"
+    site_causes = ["a GAN step ..."]  # the `# cause:` lines of the snippets that reproduce it
+    snippets = ["topic/name"]         # snippets that reproduce it without a `# cause:` line here
+                                      # (a warning printed on the way to another point)
+    clues = "what in a message points to it, in words"
+    nodes = ["TBackward0"]            # nodes the message names when this is the cause
+    leaf = true                       # the message names no node: the edited tensor is a leaf
+    code = ['\\.step\\(']             # patterns of the reader's code lines in a traceback
+    shown = false                     # only where no snippet can reproduce it on these releases,
+    why = "..."                       # with the reason
+
+    [[report]]                        # one per public thread read
+    source = "owner/repo#123"         # or the page's address
+    mechanism = "optimizer-step"
+    release = "1.5"                   # when the thread says
+    evidence = "what the thread shows, in a line"
+
+`tests/test_causes.py` keeps the files complete: every entry has one, every snippet's cause
+is in exactly one mechanism of its entry, every mechanism is shown by a snippet or says why not.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+REPORTS_DIR = Path("data") / "reports"
+_GITHUB = re.compile(r"^(?P<repo>[\w.-]+/[\w.-]+)#(?P<number>\d+)$")
+
+
+@dataclass(frozen=True)
+class Report:
+    source: str
+    mechanism: str
+    evidence: str
+    release: str | None = None
+
+    @property
+    def url(self) -> str:
+        """owner/repo#N as a link (GitHub sends an issue's address on to a pull request's)."""
+        match = _GITHUB.match(self.source)
+        return f"https://github.com/{match['repo']}/issues/{match['number']}" if match else self.source
+
+
+@dataclass(frozen=True)
+class Mechanism:
+    id: str
+    text: str
+    site_causes: tuple[str, ...] = ()
+    snippets: tuple[str, ...] = ()
+    clues: str = ""
+    nodes: tuple[str, ...] = ()
+    leaf: bool = False
+    code: tuple[str, ...] = ()
+    shown: bool = True
+    why: str | None = None
+    reports: tuple[Report, ...] = ()
+
+
+@dataclass(frozen=True)
+class EntryCauses:
+    entry: str
+    path: Path
+    mechanisms: tuple[Mechanism, ...]
+    reports: tuple[Report, ...]
+
+    def of(self, snippet: str, cause: str | None) -> Mechanism | None:
+        """The mechanism a snippet reproduces, by its `# cause:` line or its key."""
+        for mechanism in self.mechanisms:
+            if (cause is not None and cause in mechanism.site_causes) or snippet in mechanism.snippets:
+                return mechanism
+        return None
+
+
+class CausesError(ValueError):
+    """A data file that cannot be read; the message names it and says what to fix."""
+
+
+def _mechanism(path: Path, key: str, table: dict, reports: list[Report]) -> Mechanism:
+    known = {"text", "site_causes", "snippets", "clues", "nodes", "leaf", "code", "shown", "why"}
+    if not isinstance(table, dict) or "text" not in table or set(table) - known:
+        raise CausesError(f"{path}: [mechanisms.{key}] needs `text` and may only have {sorted(known)}")
+    for pattern in table.get("code", []):
+        try:
+            re.compile(pattern)
+        except re.error as error:
+            raise CausesError(f"{path}: [mechanisms.{key}] code pattern {pattern!r} is not a regex: {error}") from None
+    lists = {name: tuple(table.get(name, [])) for name in ("site_causes", "snippets", "nodes", "code")}
+    return Mechanism(
+        id=key, text=table["text"], clues=table.get("clues", ""), leaf=table.get("leaf", False),
+        shown=table.get("shown", True), why=table.get("why"),
+        reports=tuple(r for r in reports if r.mechanism == key), **lists,
+    )
+
+
+def read(path: Path) -> EntryCauses:
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as error:
+        raise CausesError(f"{path}: not valid TOML ({error}); fix the file") from None
+    if data.get("entry") != path.stem:
+        raise CausesError(f"{path}: `entry` must be the file's name, {path.stem!r}")
+    try:
+        reports = [Report(**record) for record in data.get("report", [])]
+    except TypeError as error:
+        raise CausesError(f"{path}: a [[report]] has a missing or unknown field ({error}); "
+                          "each needs source, mechanism and evidence, and may have release") from None
+    mechanisms = tuple(_mechanism(path, key, table, reports) for key, table in data.get("mechanisms", {}).items())
+    unknown = sorted({r.mechanism for r in reports} - {m.id for m in mechanisms})
+    if unknown:
+        raise CausesError(f"{path}: reports name mechanisms the file does not define: {unknown}")
+    return EntryCauses(path.stem, path, mechanisms, tuple(reports))
+
+
+@functools.cache
+def _load(folder: Path, stamp: tuple) -> dict[str, EntryCauses]:
+    return {path.stem: read(path) for path in sorted(folder.glob("*.toml"))}
+
+
+def load(root: Path) -> dict[str, EntryCauses]:
+    """Every entry's causes, by entry id (read again when a file changes)."""
+    folder = Path(root) / REPORTS_DIR
+    stamp = tuple((p.name, p.stat().st_mtime_ns) for p in sorted(folder.glob("*.toml")))
+    return _load(folder, stamp)

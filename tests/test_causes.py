@@ -1,0 +1,83 @@
+"""data/reports keeps up with the error index: every entry has its causes as readers hit them,
+every snippet's cause is one of them, and every cause is reproduced here or says why not."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from fieldguide import causes, error_index
+from fieldguide.snippet import discover
+from fieldguide.store import OutputStore
+
+ROOT = Path(__file__).resolve().parents[1]
+SOURCE = re.compile(r"^(?:[\w.-]+/[\w.-]+#\d+|https?://\S+)$")
+
+
+@pytest.fixture(scope="module")
+def entries():
+    return error_index.collect(discover(ROOT), OutputStore(ROOT), causes.load(ROOT))
+
+
+def test_every_entry_has_its_causes_file_and_every_file_an_entry(entries):
+    ids = {entry.id for entry in entries}
+    files = set(causes.load(ROOT))
+    assert not ids - files, f"entries without {causes.REPORTS_DIR}/<id>.toml: {sorted(ids - files)}"
+    assert not files - ids, f"files in {causes.REPORTS_DIR} for no entry (renamed?): {sorted(files - ids)}"
+
+
+def test_every_snippet_reproduces_exactly_one_mechanism_of_its_entry(entries):
+    problems = []
+    for entry in entries:
+        for key in entry.raised_by:
+            cause = entry.causes_of.get(key)
+            found = [m.id for m in entry.data.mechanisms
+                     if (cause is not None and cause in m.site_causes) or key in m.snippets]
+            if len(found) != 1:
+                problems.append(f"{entry.data.path.name}: {key} ({cause!r}) is in {found or 'no mechanism'}")
+    assert not problems, "\n".join(problems)
+
+
+def test_every_mechanism_is_shown_by_a_snippet_or_says_why_not(entries):
+    problems = []
+    for entry in entries:
+        stated = {c for c in entry.causes_of.values() if c}
+        for mechanism in entry.data.mechanisms:
+            where = f"{entry.data.path.name} [mechanisms.{mechanism.id}]"
+            stale = [c for c in mechanism.site_causes if c not in stated]
+            stale += [k for k in mechanism.snippets if k not in entry.raised_by]
+            if stale:
+                problems.append(f"{where} names causes or snippets that do not print this message: {stale}")
+            if mechanism.shown and not (mechanism.site_causes or mechanism.snippets):
+                problems.append(f"{where} has no snippet: add one, or `shown = false` with `why`")
+            if not mechanism.shown and (not mechanism.why or mechanism.site_causes or mechanism.snippets):
+                problems.append(f"{where} is not shown: it needs `why` and no snippets")
+    assert not problems, "\n".join(problems)
+
+
+def test_reports_name_their_source(entries):
+    bad = [f"{entry.data.path.name}: {r.source!r}" for entry in entries
+           for r in entry.data.reports if not SOURCE.match(r.source) or not r.evidence.strip()]
+    assert not bad, "a report's source is owner/repo#N or an address, with evidence:\n" + "\n".join(bad)
+
+
+def test_the_index_ranks_causes_by_reports_and_counts_them(entries):
+    inplace = next(e for e in entries if e.id == "one-of-the-variables-needed-for-gradient-computation-has")
+    seen = [cause.seen for cause in inplace.causes([])]
+    assert seen == sorted(seen, reverse=True) and seen[0] > 0
+    page = error_index.markdown(entries, {s.key: s for s in discover(ROOT)},
+                                {s.key: "x.md" for s in discover(ROOT)}, ["2.13.0"])
+    assert f"| {seen[0]} public reports |" in page
+
+
+def test_a_broken_file_is_named(tmp_path):
+    folder = tmp_path / causes.REPORTS_DIR
+    folder.mkdir(parents=True)
+    (folder / "some-entry.toml").write_text('entry = "some-entry"\n[[report]]\nsource = "a/b#1"\n')
+    with pytest.raises(causes.CausesError, match=r"some-entry\.toml: a \[\[report\]\] has a missing"):
+        causes.load(tmp_path)
+    (folder / "some-entry.toml").write_text('entry = "other"\n')
+    with pytest.raises(causes.CausesError, match=r"some-entry\.toml: `entry` must be"):
+        causes.load(tmp_path)
