@@ -408,10 +408,15 @@ def paste_box(entries: list[Entry], order: list[str], listed: list[str]) -> str:
                     {
                         "text": cause.text,
                         "clue": clue,
+                        "seen": cause.seen,
                         "snippets": len(cause.fixes),
                         "forms": cause.forms,
                         "nodes": sorted(cause.nodes),
                         "openings": sorted(cause.openings),
+                        # what a paste may carry that points here (data/reports)
+                        "clueNodes": sorted({forward_name(n) for n in cause.mechanism.nodes}) if cause.mechanism else [],
+                        "clueLeaf": bool(cause.mechanism and cause.mechanism.leaf),
+                        "clueCode": list(cause.mechanism.code) if cause.mechanism else [],
                     }
                     for cause, clue in _with_clues(entry, order)
                 ],

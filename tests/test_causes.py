@@ -72,6 +72,14 @@ def test_the_index_ranks_causes_by_reports_and_counts_them(entries):
     assert f"| {seen[0]} public reports |" in page
 
 
+def test_clue_patterns_mean_the_same_in_the_browser(entries):
+    """The paste box runs them as JavaScript regular expressions: no Python-only syntax."""
+    python_only = re.compile(r"\(\?[aiLmsux]|\(\?P|\\[AZ]|\(\?#")
+    bad = [f"{entry.data.path.name} [mechanisms.{m.id}]: {p!r}" for entry in entries
+           for m in entry.data.mechanisms for p in m.code if python_only.search(p)]
+    assert not bad, "patterns a browser reads differently:\n" + "\n".join(bad)
+
+
 def test_a_broken_file_is_named(tmp_path):
     folder = tmp_path / causes.REPORTS_DIR
     folder.mkdir(parents=True)

@@ -119,20 +119,47 @@
       return best;
     }
 
-    /* The entry's causes, the likeliest first, by the clues their recorded messages share
-     * with the pasted one: the same shape (parts present or missing), the same second
-     * sentence, the same node; then those shown by more snippets; ties keep the page's order. */
-    rank(entry, said, form, node) {
+    /* The entry's causes, the likeliest first. First by what the paste says: the clues
+     * data/reports gives for a cause (the node its messages name, no node at all where the
+     * edited tensor is a leaf, the reader's own lines in the traceback), then the shape,
+     * wording and node of the messages its snippets print. Then by how many public reports
+     * show the cause; ties keep the page's order. Each cause keeps the clues it matched. */
+    rank(entry, said, form, node, code) {
+      const leaf = Boolean(entry.clauses.output) && !form.split(" ").includes("output");
+      const forward = node === null ? null : this.forwardName(node);
       const scored = entry.causes.map((cause, row) => {
+        const clues = [];
+        if (forward !== null && cause.clueNodes.includes(forward)) clues.push(["node", node]);
+        if (leaf && cause.clueLeaf) clues.push(["leaf"]);
+        for (const pattern of cause.clueCode) {
+          const line = code.find(l => new RegExp(pattern).test(l));
+          if (line) clues.push(["code", line]);
+        }
         const total = Object.values(cause.forms).reduce((a, b) => a + b, 0);
         const shape = (cause.forms[form] || 0) / Math.max(total, 1);
         const opening = Math.max(0, ...cause.openings.map(words).filter(w => w.length)
           .map(w => lcs(said, w) / w.length));
-        const named = node !== null && cause.nodes.includes(this.forwardName(node));
-        return {cause, row, shape, opening, named, score: 2 * shape + 2 * opening + (named ? 1 : 0)};
+        const named = forward !== null && cause.nodes.includes(forward);
+        const kinds = new Set(clues.map(c => c[0])).size;
+        return {cause, row, clues, shape, opening, named,
+          score: 4 * kinds + (named ? 2 : 0) + (shape > 0 ? 1 : 0) + opening};
       });
-      return scored.sort((a, b) => b.score - a.score || b.cause.snippets - a.cause.snippets || a.row - b.row);
+      return scored.sort((a, b) => b.score - a.score || b.cause.seen - a.cause.seen || a.row - b.row);
     }
+  }
+
+  /* The reader's own code in a paste: the source lines Python prints under each frame of a
+   * traceback (anomaly mode's trace of the forward call included). */
+  function pastedCode(text) {
+    const lines = text.replace(/\r\n?/g, "\n").split("\n");
+    const code = [];
+    lines.forEach((line, i) => {
+      if (/^\s*File ".*", line \d+/.test(line) && i + 1 < lines.length && /^\s+\S/.test(lines[i + 1])
+          && !/^\s*File "/.test(lines[i + 1])) {
+        code.push(lines[i + 1].trim());
+      }
+    });
+    return code;
   }
 
   function words(text) {
@@ -279,18 +306,26 @@
     panel.append(el("p", {class: "fg-diagnosis__title"},
       entry.causes.length > 1 ? "Its causes, the likeliest first" : "Its cause"));
     const list = el("ol", {class: "fg-diagnosis__causes"});
-    const ranked = reader.rank(entry, words(found.text), form, node);
+    const ranked = reader.rank(entry, words(found.text), form, node, pasted.code);
     const tells = key => ranked.some(r => r[key] !== ranked[0][key]);
-    for (const {cause, row, shape, opening, named} of ranked) {
+    for (const {cause, row, clues, shape, opening, named} of ranked) {
       const cells = rows[row] ? [...rows[row].cells] : [];
       const why = [];
-      if (tells("shape") && shape > 0) why.push("its messages have the parts yours has");
-      if (tells("opening") && opening === 1) why.push("its messages say what yours says");
-      if (tells("named") && named) why.push(`its messages name ${reader.forwardName(node)} too`);
+      for (const [kind, what] of clues) {
+        if (kind === "node") why.push(["your message names ", code(what)]);
+        if (kind === "leaf") why.push(["your message names no node: the edited tensor is a leaf, such as a parameter"]);
+        if (kind === "code") why.push(["your traceback has ", code(what)]);
+      }
+      if (tells("shape") && shape > 0) why.push(["its messages have the parts yours has"]);
+      if (tells("opening") && opening === 1) why.push(["its messages say what yours says"]);
+      if (tells("named") && named && !clues.some(c => c[0] === "node")) why.push([`its messages name ${reader.forwardName(node)} too`]);
+      const seen = cause.seen ? ` Seen in ${cause.seen} public report${cause.seen === 1 ? "" : "s"}.` : "";
       list.append(el("li", {"data-cause": String(row)},
         el("strong", {}, cause.text ? withCode(cause.text) : "Cause not stated"),
         cause.clue ? el("span", {class: "fg-diagnosis__clue"}, " Clue: ", withCode(cause.clue), ".") : null,
-        why.length ? el("span", {class: "fg-diagnosis__match"}, ` Matches: ${why.join("; ")}.`) : null,
+        why.length ? el("span", {class: "fg-diagnosis__match"}, " Matches: ",
+          why.flatMap((part, i) => [i ? "; " : "", ...part]), ".") : null,
+        seen ? el("span", {class: "fg-diagnosis__seen"}, seen) : null,
         cells.length ? el("span", {class: "fg-diagnosis__links"}, snippetLinks(cells[2])) : null,
       ));
     }
@@ -333,6 +368,7 @@
       document.getElementById("fg-diagnosis")?.remove();
       box.dataset.entry = "";
       const pasted = pastedMessage(input.value);
+      if (pasted) pasted.code = pastedCode(input.value);
       if (!pasted) {
         status.replaceChildren("Paste an error or warning first.");
         return;
