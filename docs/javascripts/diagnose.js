@@ -212,7 +212,10 @@
     const dims = sizes.length === 0 ? "0 dimensions (a single number)"
       : `${sizes.length} dimension${sizes.length > 1 ? "s" : ""}, ${count.toLocaleString("en")} element${count === 1 ? "" : "s"}`;
     const what = [dtype, where.includes("sparse") ? "sparse" : null, device].filter(Boolean).join(", ");
-    return ["The tensor: ", code(type), " of shape ", code(`[${shape}]`), ": ", what ? `${what}; ` : "", dims, "."];
+    const reduced = dtype === "float16" || dtype === "bfloat16"
+      ? ` A ${dtype} tensor comes from mixed precision (autocast) or from a model converted with `
+        + `.half() or .bfloat16().` : "";
+    return ["The tensor: ", code(type), " of shape ", code(`[${shape}]`), ": ", what ? `${what}; ` : "", dims, ".", reduced];
   }
 
   /* A node's other name: releases that print the forward op call `PowBackward0` `Pow`. */
@@ -258,7 +261,9 @@
       const changes = versions.at - versions.expected;
       items.push(["Versions: the tensor was saved for backward at version ", code(String(versions.expected)),
         " and is now at version ", code(String(versions.at)), ": it was changed in place after it was saved ",
-        `(every in-place operation on it, or on a view of it, raises the counter; here by ${changes}).`]);
+        `(every in-place operation on it, or on a view of it, raises the counter; here by ${changes}).`,
+        versions.expected >= 10 ? " A version this high means it was updated in place many times before it was "
+          + "saved, as a weight is at every optimizer step of a training loop." : ""]);
     }
     if (entry.clauses.output && !form.split(" ").includes("output")) {
       items.push(["Your message has no ", code(entry.clauses.output), " part: the changed tensor has no ",
