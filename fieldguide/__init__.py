@@ -12,6 +12,7 @@ pytest_plugin.py  pytest options and the session's engine (checks: tests/test_sn
 render.py         the Markdown a page gets for a snippet
 graph_svg.py      draws a recorded graph as SVG
 error_index.py    the error index page, built from the recorded outputs
+causes.py         the causes readers hit per error-index entry, and the public reports behind them
 notebook.py       one executed Jupyter notebook per page
 live.py           re-runs edited snippets while `mkdocs serve` runs
 mkdocs_hooks.py   the MkDocs hook that puts all of the above into pages
