@@ -6,7 +6,7 @@ from torch import nn
 def trained_embedding():  # a vocabulary of 4 tokens, after one training step
     torch.manual_seed(0)
     emb = nn.Embedding(4, 3)
-    optimizer = torch.optim.SGD(emb.parameters(), lr=0.1)
+    optimizer = torch.optim.SGD(emb.parameters(), lr=0.1, momentum=0.9)
     emb(torch.tensor([0, 3])).sum().backward()
     optimizer.step()
     return emb, optimizer
@@ -15,7 +15,8 @@ def trained_embedding():  # a vocabulary of 4 tokens, after one training step
 def report(how, emb, optimizer):
     held = optimizer.param_groups[0]["params"][0] is emb.weight
     grad = None if emb.weight.grad is None else tuple(emb.weight.grad.shape)
-    print(f"{how}: weight {tuple(emb.weight.shape)}, the optimizer's: {held}, .grad {grad}")
+    momentum = tuple(optimizer.state[emb.weight]["momentum_buffer"].shape)
+    print(f"{how}: weight {tuple(emb.weight.shape)}, the optimizer's: {held}, .grad {grad}, momentum {momentum}")
 
 
 # grow the vocabulary to 6 tokens, keeping the trained rows
