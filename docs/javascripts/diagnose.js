@@ -261,7 +261,7 @@
       const changes = versions.at - versions.expected;
       items.push(["Versions: the tensor was saved for backward at version ", code(String(versions.expected)),
         " and is now at version ", code(String(versions.at)), ": it was changed in place after it was saved ",
-        `(every in-place operation on it, or on a view of it, raises the counter; here by ${changes}).`,
+        `(every in-place write to it, to a view of it or through its detach() raises the counter; here by ${changes}).`,
         versions.expected >= 10 ? " A version this high means it was updated in place many times before it was "
           + "saved, as a weight is at every optimizer step of a training loop." : ""]);
     }
