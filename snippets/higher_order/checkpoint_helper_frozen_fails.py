@@ -1,0 +1,35 @@
+# raises: RuntimeError
+# fixed-by: higher_order/checkpoint_helper_frozen_fixed
+# cause: a hand-written gradient-checkpoint helper differentiates w.r.t. all of a block's parameters, some of them frozen
+import torch
+from torch import nn
+
+
+class CheckpointFunction(torch.autograd.Function):  # laid out like Stable Diffusion's helper
+    @staticmethod
+    def forward(ctx, run_function, length, *args):
+        ctx.run_function = run_function
+        ctx.input_tensors, ctx.input_params = list(args[:length]), list(args[length:])
+        with torch.no_grad():  # nothing saved: the block is run again in backward
+            return run_function(*ctx.input_tensors)
+
+    @staticmethod
+    def backward(ctx, *output_grads):
+        inputs = [x.detach().requires_grad_(True) for x in ctx.input_tensors]
+        with torch.enable_grad():
+            output = ctx.run_function(*inputs)
+        grads = torch.autograd.grad(output, inputs + ctx.input_params, output_grads, allow_unused=True)
+        return (None, None) + grads
+
+
+def checkpoint(func, inputs, params):
+    return CheckpointFunction.apply(func, len(inputs), *inputs, *params)
+
+
+torch.manual_seed(0)
+stem = nn.Linear(4, 8)
+block = nn.Sequential(nn.Linear(8, 8), nn.GELU(), nn.Linear(8, 8))
+block[0].requires_grad_(False)  # fine-tune only part of the block
+x = torch.randn(16, 4)
+h = checkpoint(block, (stem(x),), list(block.parameters()))
+h.pow(2).mean().backward()

@@ -1,0 +1,25 @@
+import torch
+from torch import nn
+
+torch.manual_seed(0)
+backbone = nn.Sequential(nn.Linear(8, 16), nn.ReLU())  # pretrained
+head = nn.Linear(16, 2)  # the part being fine-tuned
+backbone.requires_grad_(False)
+model = nn.Sequential(backbone, head)
+
+grad_norms = {}
+
+
+def log_norm(name):
+    def hook(grad):
+        grad_norms[name] = round(grad.norm().item(), 4)
+    return hook
+
+
+for name, p in model.named_parameters():
+    if p.requires_grad:  # a frozen parameter gets no gradient to log
+        p.register_hook(log_norm(name))
+
+x, y = torch.randn(4, 8), torch.tensor([0, 1, 1, 0])
+nn.functional.cross_entropy(model(x), y).backward()
+print(grad_norms)

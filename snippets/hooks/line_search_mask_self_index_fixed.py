@@ -1,0 +1,18 @@
+import torch
+from torch import nn
+
+torch.manual_seed(0)
+model = nn.Linear(6, 3)
+masks = torch.rand(4, 6, requires_grad=True)
+loss = model(masks).pow(2).sum(1)  # one loss per image
+(grad,) = torch.autograd.grad(loss.sum(), masks)
+
+step = torch.full((4,), 5.0)
+searching = torch.ones(4, dtype=torch.bool)
+with torch.no_grad():
+    for _ in range(10):
+        new_loss = model(masks - step[:, None] * grad).pow(2).sum(1)
+        enough = new_loss <= loss - 0.1 * step * grad.pow(2).sum(1)
+        searching[searching.clone()] = ~enough[searching]  # the index is a copy now
+        step[searching] /= 2
+print("steps:", step)
