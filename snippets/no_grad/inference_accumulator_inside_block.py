@@ -20,3 +20,4 @@ model = torch.nn.Sequential(torch.nn.Linear(4, 8), torch.nn.ReLU(), torch.nn.Lin
 loader = [(torch.randn(8, 4), torch.randint(0, 3, (8,))) for _ in range(3)]
 test_loss, test_acc = test_step(model, loader)
 print(f"test loss {test_loss.item():.4f} | test accuracy {test_acc.item():.4f}")
+print("test_loss.is_inference():", test_loss.is_inference())  # made by adding to it inside the block
