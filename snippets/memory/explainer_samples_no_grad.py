@@ -1,0 +1,18 @@
+import numpy as np
+import torch
+from torch import nn
+
+torch.manual_seed(0)
+np.random.seed(0)
+model = nn.Sequential(nn.Linear(6, 16), nn.ReLU(), nn.Linear(16, 2))
+x = torch.randn(1, 6)
+
+with torch.no_grad():  # the explainer only reads predictions: no graph is needed
+    base = model(x).softmax(dim=1)[0, 1]
+    samples = np.zeros((4, 7))  # six feature-kept flags, then the change in the prediction
+    for i in range(4):
+        keep = np.random.rand(6) < 0.5
+        samples[i, :6] = keep
+        perturbed = model(x * torch.from_numpy(keep).float()).softmax(dim=1)[0, 1]
+        samples[i, 6] = base - perturbed  # requires_grad is False here
+print(samples.round(3))

@@ -1,0 +1,13 @@
+import torch
+from torch import nn
+
+torch.manual_seed(0)
+net = nn.Sequential(nn.Conv2d(1, 4, 3), nn.ReLU(), nn.Conv2d(4, 1, 3))  # no padding
+image = torch.randn(1, 1, 12, 12, requires_grad=True)
+out = net(image)
+relevance = (image.detach() > 0).float()
+# each unpadded 3x3 convolution trims one pixel from every border: two of them, two pixels
+relevance = relevance[..., 2:-2, 2:-2]  # the part of the map over the output's pixels
+print("relevance:", tuple(relevance.shape), "| out:", tuple(out.shape))
+out.backward(gradient=relevance)
+print("image.grad:", tuple(image.grad.shape))
