@@ -47,13 +47,23 @@ HEADING = re.compile(r"^(#{1,3}) (.*)$")
 SETUP = """\
 %xmode Plain
 %colors nocolor
+_warning_scope = []
 def _fresh(info):
-    import random, numpy, torch
+    import random, warnings, numpy, torch
+    # A fresh interpreter shows each warning again: catch_warnings, entered per cell,
+    # makes Python forget which ones it has shown and drops the last cell's filters.
+    if _warning_scope:
+        _warning_scope.pop().__exit__(None, None, None)
+    _warning_scope.append(warnings.catch_warnings())
+    _warning_scope[0].__enter__()
     shell = get_ipython()
     for name in [n for n in shell.user_ns if n[0] != "_" and n not in shell.user_ns_hidden]:
         del shell.user_ns[name]
     torch.autograd.set_detect_anomaly(False)
     torch.set_grad_enabled(True)
+    # PyTorch's warn-once warnings fire once per process, and a fresh interpreter shows
+    # them; Python's filter still shows each once per line of a cell, as a run would.
+    torch.set_warn_always(True)
     random.seed(0), numpy.random.seed(0), torch.manual_seed(0)
 get_ipython().events.register("pre_run_cell", _fresh)
 """

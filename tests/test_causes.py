@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from fieldguide import causes, error_index
+from fieldguide import causes, error_index, pastes
 from fieldguide.snippet import discover
 from fieldguide.store import OutputStore
 
@@ -89,3 +89,31 @@ def test_a_broken_file_is_named(tmp_path):
     (folder / "some-entry.toml").write_text('entry = "other"\n')
     with pytest.raises(causes.CausesError, match=r"some-entry\.toml: `entry` must be"):
         causes.load(tmp_path)
+
+
+def test_real_pastes_are_held_out_and_name_a_cause_of_their_entry(entries):
+    """data/pastes measures the paste box (tests/test_diagnose.py): each names its entry and
+    the thread's cause among the entry's mechanisms, and comes from a thread the causes were
+    not written from."""
+    by_id = {entry.id: entry for entry in entries}
+    used = {r.source for entry in entries for r in entry.data.reports}
+    problems = []
+    for paste in pastes.load(ROOT):
+        where = f"{pastes.PASTES_DIR}/{paste.name}.toml"
+        if paste.entry not in by_id:
+            problems.append(f"{where}: no entry {paste.entry!r}")
+        elif paste.mechanism and paste.mechanism not in {m.id for m in by_id[paste.entry].data.mechanisms}:
+            problems.append(f"{where}: {paste.entry} has no mechanism {paste.mechanism!r}")
+        if not SOURCE.match(paste.source) or paste.source in used:
+            problems.append(f"{where}: source {paste.source!r} is malformed or a thread data/reports was written from")
+        if not paste.paste.strip() or not paste.cause.strip():
+            problems.append(f"{where}: needs the paste and the thread's cause")
+    assert not problems, "\n".join(problems)
+
+
+def test_a_broken_paste_is_named(tmp_path):
+    folder = tmp_path / pastes.PASTES_DIR
+    folder.mkdir(parents=True)
+    (folder / "p.toml").write_text('source = "a/b#1"\nentry = "x"\n')
+    with pytest.raises(causes.CausesError, match=r"p\.toml: a missing or unknown field"):
+        pastes.load(tmp_path)

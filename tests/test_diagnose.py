@@ -30,7 +30,7 @@ except ImportError:  # reported by the `browser` fixture (tests/conftest.py), as
     expect = None
 
 from fieldguide import causes as cause_data
-from fieldguide import error_index
+from fieldguide import error_index, pastes
 from fieldguide.render import TRACEBACK_START
 from fieldguide.snippet import discover
 from fieldguide.store import OutputStore, version_key
@@ -276,6 +276,37 @@ def test_a_leaf_ranks_the_optimizer_step_cause_first(errors_page):
               if not (landed(state, inplace.id) and state["causes"][:1] == [optimizer[0].text])]
     print(f"leaf form: {len(with_clause) - len(misses)}/{len(with_clause)} rank the optimizer-step cause first")
     assert not misses, "\n\n".join(misses)
+
+
+def test_real_pastes_put_the_threads_cause_first(errors_page):
+    """Messages readers pasted in public threads that found their cause (data/pastes, from
+    threads the causes were not written from): the box must land on the entry and rank the
+    thread's cause first for at least 80% of them, among the first three for 95%. A paste
+    whose cause is none of the entry's mechanisms counts as a miss."""
+    by_id = {entry.id: entry for entry in entries()}
+    cases = pastes.load(ROOT)
+    expected = [next((m.text for m in by_id[c.entry].data.mechanisms if m.id == c.mechanism), None) for c in cases]
+    first = top3 = 0
+    misses, per_entry = [], defaultdict(lambda: [0, 0])
+    for case, cause, state in zip(cases, expected, diagnose_all(errors_page, [c.paste for c in cases])):
+        found = landed(state, case.entry) and cause in state["causes"]
+        rank = state["causes"].index(cause) + 1 if found else None
+        first += rank == 1
+        top3 += rank is not None and rank <= 3
+        per_entry[case.entry][0] += rank == 1
+        per_entry[case.entry][1] += 1
+        if rank != 1:
+            where = "not listed" if rank is None else f"number {rank}"
+            misses.append(f"{case.name} ({case.source}): the thread's cause is {where}: {cause or case.cause}; "
+                          f"first: {state['causes'][:1] or state['entry'] or 'nothing'}")
+    for entry, (hit, total) in sorted(per_entry.items()):
+        print(f"  {entry}: {hit}/{total} first")
+    print(f"real pastes: {len(cases)} from {len(per_entry)} entries; the thread's cause first for "
+          f"{first}/{len(cases)} ({first / len(cases):.0%}), among the first three for {top3}/{len(cases)} "
+          f"({top3 / len(cases):.0%})")
+    print("\n".join(misses))
+    assert len(cases) >= 60 and len(per_entry) >= 12, "data/pastes needs 60 pastes from 12 entries"
+    assert first >= 0.8 * len(cases) and top3 >= 0.95 * len(cases), "\n".join(misses)
 
 
 def test_unknown_messages_get_the_not_known_answer(errors_page):
