@@ -148,16 +148,28 @@
     }
   }
 
-  /* The reader's own code in a paste: the source lines Python prints under each frame of a
-   * traceback (anomaly mode's trace of the forward call included). */
+  // PyTorch's own frames and warnings say nothing about the reader's code (an old
+  // release's backward frame even prints `retain_graph`).
+  const OWN_FRAME = /^\s*(?:File ")?[^"]*[\\/]torch[\\/]|^<torch source>/;
+
+  /* The reader's own code in a paste: each frame of a traceback (its file and function:
+   * a library such as matplotlib, or __init__) and the source line Python prints under it
+   * (anomaly mode's trace of the forward call included), and the line a warning prints under
+   * its header. A forum may have stripped a traceback's indentation, so a frame's source
+   * line is whatever follows it that is not another frame or the message. */
   function pastedCode(text) {
     const lines = text.replace(/\r\n?/g, "\n").split("\n");
+    const frame = /^\s*File ".*", line \d+/;
+    const notSource = /^\s*(?:File "|Traceback |During handling|The above exception|[\w.]+(?:Error|Exception|Warning)\b)/;
     const code = [];
     lines.forEach((line, i) => {
-      if (/^\s*File ".*", line \d+/.test(line) && i + 1 < lines.length && /^\s+\S/.test(lines[i + 1])
-          && !/^\s*File "/.test(lines[i + 1])) {
-        code.push(lines[i + 1].trim());
-      }
+      const warning = WARNING_LINE.test(line);
+      if (!frame.test(line) && !warning || OWN_FRAME.test(line)) return;
+      if (!warning) code.push(line.trim());
+      const next = lines[i + 1];
+      // a warning's message may go on over unindented lines; its source line is indented
+      const source = warning ? /^\s+\S/.test(next || "") : Boolean(next && next.trim()) && !notSource.test(next);
+      if (source) code.push(next.trim());
     });
     return code;
   }
