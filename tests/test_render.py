@@ -1,0 +1,254 @@
+"""The Markdown a page gets for a snippet, from small recordings made here: version labels
+(with gaps), tabs newest first, releases below `# min-torch` left out, the live banner,
+errors shown apart, and the "What changed" diffs."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from fieldguide.engine import Result
+from fieldguide.render import (
+    anchor,
+    changes_markdown,
+    fence,
+    live_markdown,
+    output_blocks,
+    output_fence,
+    output_fence_options,
+    snippet_markdown,
+    version_range,
+)
+from fieldguide.snippet import Snippet
+from fieldguide.store import OutputStore
+
+# Oldest first, as pyproject.toml lists them; 2.9 before 2.10 (not sorted as text).
+LISTED = ["1.13.1", "2.0.1", "2.1.2", "2.2.2", "2.9.1", "2.10.0", "2.11.0"]
+GRAPH = '{"id": "t", "kind": "tensor", "label": "y", "shape": [2], "requires_grad": true, "grad": false}\n'
+HEAD = (
+    '<span id="snippet-t-a"></span>\n\n'
+    '```python title="snippets/t/a.py" linenums="1"\n--8<-- "snippets/t/a.py:1:"\n```\n\n'
+)
+
+
+def output(text: str, title: str = "Output", classes: str = ".fg-output") -> str:
+    return f'``` {{ .output {classes} title="{title}" }}\n{text}```\n'
+
+
+@pytest.fixture
+def stores(tmp_path: Path) -> tuple[OutputStore, OutputStore]:
+    return OutputStore(tmp_path), OutputStore.graphs(tmp_path)
+
+
+def record(stores, outputs: dict[str, str], graphs: dict[str, str] | None = None, key: str = "t/a") -> None:
+    for version, text in outputs.items():
+        stores[0].record(key, version, text)
+    for version, text in (graphs or {}).items():
+        stores[1].record(key, version, text)
+
+
+def page(snippet: Snippet, stores, **options) -> str:
+    return snippet_markdown(snippet, *stores, LISTED, **options)
+
+
+@pytest.mark.parametrize(
+    "versions, label",
+    [
+        (["2.0.1"], "2.0.1"),
+        (["2.1.2", "2.0.1"], "2.0.1 – 2.1.2"),
+        (["2.9.1", "2.10.0", "2.11.0"], "2.9.1 – 2.11.0"),
+        (["1.13.1", "2.2.2", "2.9.1", "2.10.0", "2.11.0"], "1.13.1, 2.2.2 – 2.11.0"),  # a gap
+        (["1.13.1", "2.1.2", "2.10.0"], "1.13.1, 2.1.2, 2.10.0"),
+        (["2.0.1", "3.0.0"], "2.0.1"),  # a release not listed has no place in a range
+        ([], ""),
+    ],
+)
+def test_version_range(versions, label):
+    assert version_range(versions, LISTED) == label
+
+
+def test_one_output_for_every_release():
+    assert version_range(LISTED, LISTED) == "1.13.1 – 2.11.0"
+
+
+def test_same_output_everywhere_is_shown_once(stores, tmp_path):
+    record(stores, dict.fromkeys(LISTED, "tensor([1.])\n"))
+    assert page(Snippet(tmp_path, "t", "a"), stores) == (
+        HEAD + output("tensor([1.])\n") + "\n"
+        '<p class="fg-versions">Output same on PyTorch 1.13.1 – 2.11.0.</p>\n'
+    )
+
+
+def test_one_recorded_release_says_recorded_on(stores, tmp_path):
+    record(stores, {"2.10.0": "x\n"}, {"2.10.0": GRAPH})
+    shown = page(Snippet(tmp_path, "t", "a", graph=("y",)), stores)
+    assert shown.endswith('<p class="fg-versions">Output and graph recorded on PyTorch 2.10.0.</p>\n')
+    assert shown.count('<figure class="fg-graph"><svg') == 1
+
+
+def test_differing_outputs_get_tabs_newest_first_labelled_with_gaps(stores, tmp_path):
+    """rnn/retain_graph_graph_grows: 2.0 and 2.1 print something else than the releases
+    before and after them."""
+    record(stores, {v: ("middle\n" if v in ("2.0.1", "2.1.2") else "ends\n") for v in LISTED})
+    assert page(Snippet(tmp_path, "t", "a"), stores) == (
+        HEAD
+        + '<p class="fg-versions">What this prints or draws differs between PyTorch releases; '
+        "pick yours.</p>\n\n"
+        '=== "1.13.1, 2.2.2 – 2.11.0"\n\n    ``` { .output .fg-output title="Output" }\n    ends\n    ```\n\n'
+        '=== "2.0.1 – 2.1.2"\n\n    ``` { .output .fg-output title="Output" }\n    middle\n    ```\n'
+    )
+
+
+def test_tabs_are_ordered_by_their_newest_release(stores, tmp_path):
+    record(stores, {"1.13.1": "a\n", "2.9.1": "b\n", "2.10.0": "c\n", "2.2.2": "d\n"})
+    shown = page(Snippet(tmp_path, "t", "a"), stores)
+    labels = [line for line in shown.splitlines() if line.startswith("===")]
+    assert labels == ['=== "2.10.0"', '=== "2.9.1"', '=== "2.2.2"', '=== "1.13.1"']
+
+
+def test_a_graph_that_differs_makes_its_own_tab(stores, tmp_path):
+    other = GRAPH.replace('"y"', '"z"')
+    record(stores, dict.fromkeys(LISTED[:3], "same\n"), {"1.13.1": GRAPH, "2.0.1": GRAPH, "2.1.2": other})
+    shown = page(Snippet(tmp_path, "t", "a", graph=("y",)), stores)
+    labels = [line for line in shown.splitlines() if line.startswith("===")]
+    assert labels == ['=== "2.1.2"', '=== "1.13.1 – 2.0.1"']
+    assert shown.count("    ``` { .output") == 2 and shown.count("<figure") == 2
+    assert shown.index(">z</text>") < shown.index(">y</text>")
+
+
+def test_releases_below_min_torch_are_neither_labelled_nor_shown(stores, tmp_path):
+    """A stale recording for 2.0.1, older than the snippet's `# min-torch: 2.1`, would get a
+    tab labelled "" (no listed release it runs on)."""
+    record(stores, {"2.0.1": "stale\n", **dict.fromkeys(LISTED[2:], "new\n")})
+    shown = page(Snippet(tmp_path, "t", "a", min_torch="2.1"), stores)
+    assert shown == (
+        HEAD + output("new\n") + "\n"
+        '<p class="fg-versions">Output same on PyTorch 2.1.2 – 2.11.0. Not available before PyTorch 2.1.</p>\n'
+    )
+
+
+def test_min_torch_note_with_tabs_and_a_range_from_the_first_release_it_runs_on(stores, tmp_path):
+    record(stores, {"2.1.2": "a\n", "2.2.2": "a\n", "2.9.1": "b\n"})
+    shown = page(Snippet(tmp_path, "t", "a", min_torch="2.1"), stores)
+    assert "pick yours. Not available before PyTorch 2.1.</p>" in shown
+    assert '=== "2.1.2 – 2.2.2"' in shown  # 2.1.2 and 2.2.2 are neighbours among the releases it runs on
+
+
+def test_only_unlisted_recordings_show_the_code_alone(stores, tmp_path):
+    record(stores, {"3.0.0": "a\n"})
+    assert page(Snippet(tmp_path, "t", "a"), stores) == HEAD.removesuffix("\n")
+
+
+def test_not_recorded_shows_the_code_alone(stores, tmp_path):
+    assert page(Snippet(tmp_path, "t", "a", code_start=3), stores) == (
+        '<span id="snippet-t-a"></span>\n\n'
+        '```python title="snippets/t/a.py" linenums="3"\n--8<-- "snippets/t/a.py:3:"\n```\n'
+    )
+
+
+def test_a_section_is_included_from_its_first_line(stores, tmp_path):
+    (tmp_path / "snippets" / "t").mkdir(parents=True)
+    (tmp_path / "snippets" / "t" / "a.py").write_text("# raises: E\nx = 1\n# --8<-- [start:part]\ny = 2\n")
+    shown = page(Snippet.load(tmp_path, "t", "a"), stores, section="part")
+    assert '```python title="snippets/t/a.py" linenums="4"\n--8<-- "snippets/t/a.py:part"\n```\n' in shown
+
+
+def test_the_fix_is_linked_where_its_page_shows_it(stores, tmp_path):
+    snippet = Snippet(tmp_path, "t", "a", fixed_by="t/b_fixed")
+    shown = page(snippet, stores, links={"t/b_fixed": "fix.md"})
+    assert shown.endswith("Fixed by: [`t/b_fixed`](fix.md#snippet-t-b-fixed)\n{ .fg-fix }\n")
+    assert "Fixed by" not in page(snippet, stores)  # a fix no page shows is not linked
+
+
+def test_an_error_is_shown_apart_from_what_was_printed():
+    snippet = Snippet(Path("."), "t", "a", raises="RuntimeError")
+    text = "before\nTraceback (most recent call last):\n  inner\nTraceback (most recent call last):\nRuntimeError: x\n"
+    cut = text.rindex("Traceback")
+    assert output_blocks(snippet, text) == (
+        output(text[:cut]) + "\n" + output(text[cut:], "Raises RuntimeError", ".fg-output .fg-error")
+    )
+    only_error = text[cut:]
+    assert output_blocks(snippet, only_error) == output(only_error, "Raises RuntimeError", ".fg-output .fg-error")
+    # without `# raises:` a traceback is just output
+    assert output_blocks(Snippet(Path("."), "t", "a"), text) == output(text)
+
+
+def test_an_empty_output_says_so():
+    assert output_blocks(Snippet(Path("."), "t", "a"), "") == output("(no output)\n")
+
+
+def test_live_banner_replaces_the_recordings(stores, tmp_path):
+    record(stores, dict.fromkeys(LISTED, "recorded\n"))
+    snippet = Snippet(tmp_path, "t", "a")
+    fresh = Result("finished", "fresh\n", 0.1)
+    assert page(snippet, stores, live=(fresh, "2.13.0")) == HEAD + (
+        '!!! warning "Not yet recorded"\n'
+        "    This output comes from running the edited file just now on PyTorch 2.13.0. "
+        "Record it with `make record`; until then the tests fail for this snippet.\n\n"
+        + output("fresh\n")
+    )
+
+
+def test_live_banner_says_what_is_wrong_with_the_run(tmp_path):
+    snippet = Snippet(tmp_path, "t", "a", graph=("y",))
+    run = Result("finished", "out\n", 0.1, raised="ValueError", graph=GRAPH)
+    shown = live_markdown(snippet, run, "2.13.0")
+    assert "on PyTorch 2.13.0. Record it" in shown
+    assert (
+        "tests fail for this snippet.\n\n    snippets/t/a.py raised ValueError but declares no exception."
+    ) in shown
+    assert shown.endswith("</figure>\n") and output("out\n") in shown
+
+
+def test_fence_is_longer_than_any_backtick_run_inside():
+    assert fence("a ```` b", ".x", 'say "hi"') == '````` { .output .x title="say &quot;hi&quot;" }\na ```` b\n`````\n'
+    assert fence("no ticks\n", ".x", "t", lang="diff") == '``` { .diff .x title="t" }\nno ticks\n```\n'
+
+
+def test_output_fence_html():
+    options = {}
+    assert output_fence_options("output", {"title": "Output"}, options, {}, None)
+    assert options == {"title": "Output"}
+    assert not output_fence_options("output", {"title": "t", "linenums": "1"}, {}, {}, None)
+    assert output_fence("a < b", "output", "output", {"title": "Raises <E>"}, None, classes=["fg-output"]) == (
+        '<div class="fg-output highlight"><span class="filename">Raises &lt;E&gt;</span>'
+        "<pre><span></span><code>a &lt; b\n</code></pre></div>"
+    )
+    assert output_fence('"q"\n', "output", "output", {}, None, classes=[]) == (
+        '<div class="highlight"><pre><span></span><code>"q"\n</code></pre></div>'
+    )
+
+
+def test_anchor():
+    assert anchor("leaf/retain_grad") == "snippet-leaf-retain-grad"
+    assert anchor(Snippet(Path("."), "leaf", "is_leaf")) == "snippet-leaf-is-leaf"
+
+
+def test_changes_list_each_difference_with_its_first_release(stores, tmp_path):
+    record(stores, {"1.13.1": "a\n", "2.0.1": "a\n", "2.1.2": "b\n", "2.9.1": "c\n"})
+    record(stores, dict.fromkeys(LISTED, "same\n"), key="t/same")
+    snippets = [Snippet(tmp_path, "t", "a"), Snippet(tmp_path, "t", "same")]
+    shown = changes_markdown({"Output": stores[0]}, snippets, {"t/a": "page.md"}, LISTED)
+    assert shown == (
+        "## `t/a`\n\n`snippets/t/a.py` ([page.md](page.md#snippet-t-a))\n\n"
+        "**Changed in 2.9.1**\n\n"
+        '``` { .diff .fg-output .fg-diff title="diff" }\n'
+        "--- PyTorch 2.1.2\n+++ PyTorch 2.9.1\n@@ -1 +1 @@\n-b\n+c\n```\n\n"
+        "**Changed in 2.1.2**\n\n"
+        '``` { .diff .fg-output .fg-diff title="diff" }\n'
+        "--- PyTorch 1.13.1 – 2.0.1\n+++ PyTorch 2.1.2\n@@ -1 +1 @@\n-a\n+b\n```\n"
+    )
+
+
+def test_changes_name_the_store_when_there_are_several(stores, tmp_path):
+    record(stores, {"2.0.1": "a\n", "2.1.2": "a\n"}, {"2.0.1": GRAPH, "2.1.2": GRAPH.replace("true", "false")})
+    shown = changes_markdown({"Output": stores[0], "Graph": stores[1]}, [Snippet(tmp_path, "t", "a")], {}, LISTED)
+    assert shown.startswith("## `t/a`\n\n`snippets/t/a.py`\n\n**Graph**\n\n**Changed in 2.1.2**\n")
+    assert "**Output**" not in shown
+    assert json.loads(GRAPH)["requires_grad"] is True  # the two graphs really differ
+
+
+def test_no_changes():
+    assert changes_markdown({}, [], {}, LISTED) == "Every snippet prints the same on every recorded release.\n"
