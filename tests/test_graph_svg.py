@@ -1,8 +1,11 @@
-"""Recorded graphs draw as well-formed SVG, deterministically, with every node shown."""
+"""Recorded graphs draw as well-formed SVG, deterministically, with every node shown and
+every edge drawn from its source's box down to its destination's, with a ×N label where
+one node feeds several inputs."""
 
 from __future__ import annotations
 
 import json
+import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -12,6 +15,69 @@ from fieldguide.graph_svg import svg
 
 ROOT = Path(__file__).resolve().parents[1]
 RECORDED = sorted((ROOT / "outputs").glob("*/*/*.jsonl"))
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def jsonl(*items: dict) -> str:
+    return "".join(json.dumps(item) + "\n" for item in items)
+
+
+def function(id: str, label: str, *saved: dict) -> dict:
+    return {"id": id, "kind": "function", "label": label, "saved": list(saved)}
+
+
+def drawing(recorded: str) -> tuple[list[dict], list[dict], ET.Element]:
+    """The boxes (in recording order: x, y, w, h, lines, css) and the edges (start, end,
+    label) of the drawing of `recorded`."""
+    tree = ET.fromstring(svg(recorded, "graph"))
+    boxes = []
+    for group in tree.iter(f"{SVG}g"):
+        rect = group.find(f"{SVG}rect")
+        box = {k: float(rect.get(k)) for k in ("x", "y", "width", "height")}
+        box["lines"] = [(text.text, text.get("class")) for text in group.iter(f"{SVG}text")]
+        box["css"] = group.get("class")
+        boxes.append(box)
+    edges, children = [], list(tree)
+    for i, element in enumerate(children):
+        if element.tag == f"{SVG}path":
+            points = [tuple(map(float, p.split(","))) for p in re.findall(r"-?[\d.]+,-?[\d.]+", element.get("d"))]
+            arrow = children[i + 1]
+            assert arrow.tag == f"{SVG}polygon" and arrow.get("class") == "arrow"
+            assert arrow.get("points").split()[-1] == "{:.1f},{:.1f}".format(*points[-1])  # its tip ends the path
+            after = children[i + 2] if i + 2 < len(children) else None
+            label = after.text if after is not None and after.tag == f"{SVG}text" else None
+            edges.append({"start": points[0], "end": points[-1], "label": label, "points": points})
+    return boxes, edges, tree
+
+
+def check_edges(recorded: str) -> None:
+    """Each recorded edge is one path from the bottom centre of its source's box to the top
+    centre of its destination's, labelled ×N when it stands for N inputs."""
+    items = [json.loads(line) for line in recorded.splitlines()]
+    order = [item["id"] for item in items if "id" in item]
+    boxes, edges, _ = drawing(recorded)
+    assert len(boxes) == len(order)
+    at = dict(zip(order, boxes))
+    wanted = []
+    for item in (item for item in items if "edge" in item):
+        src, dst = (at[n] for n in item["edge"])
+        count = item.get("count", 1)
+        wanted.append((
+            (src["x"] + src["width"] / 2, src["y"] + src["height"]),
+            (dst["x"] + dst["width"] / 2, dst["y"]),
+            f"×{count}" if count > 1 else None,
+        ))
+        assert dst["y"] > src["y"] + src["height"]  # backward() travels down the page
+    drawn = [(e["start"], e["end"], e["label"]) for e in edges]
+    for start, end, label in wanted:
+        near = [d for d in drawn if _near(d[0], start) and _near(d[1], end)]
+        assert [d[2] for d in near] == [label], f"edge {start} -> {end}: drawn {near}"
+        drawn.remove(near[0])
+    assert not drawn, f"edges drawn that were not recorded: {drawn}"
+
+
+def _near(a: tuple[float, float], b: tuple[float, float]) -> bool:
+    return abs(a[0] - b[0]) <= 0.11 and abs(a[1] - b[1]) <= 0.11
 
 
 @pytest.mark.parametrize("path", RECORDED, ids=lambda p: str(p.relative_to(ROOT / "outputs")))
@@ -30,6 +96,7 @@ def test_recorded_graph_draws(path: Path):
     for rect in boxes:  # every box lies inside the drawing
         x, y, w, h = (float(rect.get(k)) for k in ("x", "y", "width", "height"))
         assert 0 <= x and x + w <= width and 0 <= y and y + h <= height
+    check_edges(recorded)
 
 
 def test_boxes_in_a_rank_do_not_overlap():
@@ -45,3 +112,59 @@ def test_boxes_in_a_rank_do_not_overlap():
     assert len(row) == 4
     for (x1, w1), (x2, _) in zip(row, row[1:]):
         assert x1 + w1 < x2
+
+
+def test_edges_skipping_ranks_bend_and_multiplicities_are_labelled():
+    """y = x * x feeds x twice into one MulBackward0 (×2); z = y + x reaches x's
+    AccumulateGrad both through y's graph and directly, skipping a rank."""
+    recorded = jsonl(
+        {"id": "t0", "kind": "tensor", "label": "z", "shape": [2], "requires_grad": True, "grad": False},
+        function("f1", "AddBackward0"),
+        function("f2", "MulBackward0", {"name": "self", "shape": [2], "version": 0, "tensor": "x"}),
+        {"id": "a3", "kind": "accumulate", "label": "AccumulateGrad"},
+        {"id": "l4", "kind": "leaf", "label": "x", "shape": [2], "requires_grad": True, "grad": True},
+        {"edge": ["t0", "f1"]},
+        {"edge": ["f1", "f2"]},
+        {"edge": ["f1", "a3"]},
+        {"edge": ["f2", "a3"], "count": 2},
+        {"edge": ["a3", "l4"]},
+    )
+    check_edges(recorded)
+    boxes, edges, _ = drawing(recorded)
+    assert [e["label"] for e in edges] == [None, None, None, "×2", None]
+    skipping = edges[2]  # f1 -> a3 crosses f2's rank: two curves, through a bend point
+    assert len(skipping["points"]) == 7
+    bend = skipping["points"][3]
+    f2 = boxes[2]
+    assert f2["y"] <= bend[1] <= f2["y"] + f2["height"]
+    assert not f2["x"] <= bend[0] <= f2["x"] + f2["width"]  # passes beside f2's box, not through it
+    assert [box["css"] for box in boxes] == ["node tensor", "node function", "node function", "node accumulate", "node leaf"]
+    assert boxes[4]["lines"] == [("x", "name"), ("leaf [2]", "detail"), ("requires_grad=True", "detail"), (".grad set", "detail")]
+
+
+def test_node_lines_say_what_a_reader_needs():
+    recorded = jsonl(
+        {"id": "t0", "kind": "tensor", "label": "out", "shape": [2, 3], "requires_grad": False, "tracked": False},
+        function(
+            "f1", "PowBackward0",
+            {"name": "self", "shape": [3], "version": 2, "saved_version": 1, "tensor": "a"},
+            {"name": "result", "shape": [], "version": 0},
+            {"name": "other", "freed": True},
+        ),
+        {"truncated": "40 more nodes not drawn"},
+        {"edge": ["t0", "f1"]},
+    )
+    boxes, _, tree = drawing(recorded)
+    assert boxes[0]["css"] == "node leaf untracked"
+    assert boxes[0]["lines"] == [("out", "name"), ("tensor [2, 3]", "detail"), ("requires_grad=False", "detail")]
+    assert boxes[1]["lines"] == [
+        ("PowBackward0", "name"),
+        ("saved self a [3] v1, now v2", "stale"),
+        ("saved result [] v0", "detail"),
+        ("saved other: freed", "detail"),
+    ]
+    note = [t for t in tree if t.tag == f"{SVG}text"]
+    assert [t.text for t in note] == ["40 more nodes not drawn"]
+    height = float(tree.get("height"))
+    assert float(note[0].get("y")) == height - 10 > boxes[1]["y"] + boxes[1]["height"]
+    assert tree.find(f"{SVG}title").text == "graph"
