@@ -52,7 +52,8 @@ def normalize(text: str, root: Path) -> str:
     text = _TORCH_FRAME.sub("", text)
     text = _CPP_LOCATION.sub("(Triggered internally at <torch source>.)", text)
     tmp = re.escape(tempfile.gettempdir().rstrip("/"))
-    text = re.sub(tmp + r"/[^\s\"':]+", "<tmp>", text)
+    # A temporary name ends before punctuation that follows it in a sentence.
+    text = re.sub(tmp + r"/[^\s\"':,;()\[\]]+(?<!\.)", "<tmp>", text)
     return _ADDRESS.sub("0x<address>", text)
 
 

@@ -87,3 +87,22 @@ def test_tracebacks_keep_only_the_snippets_frames():
         "RuntimeError: boom\n"
         '  File "<site-packages>/torch/x.py", line 1, in f  (not in a traceback: kept)\n'
     )
+
+
+def test_the_interpreters_own_library_and_temporary_names_are_placeholders():
+    """Where Python is installed differs between machines (/usr/lib, pyenv, a venv's base), as
+    do temporary names; a package installed under that prefix is still <site-packages>."""
+    import tempfile
+
+    raw = (
+        "/root/.pyenv/versions/3.11.7/lib/python3.11/contextlib.py:137: UserWarning: from the stdlib\r\n"
+        'File "/usr/lib/python3.12/runpy.py", line 88\n'
+        "/usr/lib/python3.11/site-packages/numpy/core.py\n"
+        f"saved to {tempfile.gettempdir()}/tmpab_c1/model.pt, then (in {tempfile.gettempdir()}/x.d) to {tempfile.gettempdir()}/y.pt.\n"
+    )
+    assert normalize(raw, ROOT) == (
+        "<python-lib>/contextlib.py:137: UserWarning: from the stdlib\n"
+        'File "<python-lib>/runpy.py", line 88\n'
+        "<site-packages>/numpy/core.py\n"
+        "saved to <tmp>, then (in <tmp>) to <tmp>.\n"
+    )
