@@ -116,16 +116,6 @@ class SnippetRuns:
                     self._engine.submit(snippet)
         return self._engine
 
-    @property
-    def torch_version(self) -> str:
-        found = self.engine.torch_version
-        if found != self.requested:
-            raise pytest.UsageError(
-                f"asked for torch {self.requested} but its environment has torch {found}; "
-                "reinstall it (`make matrix-clean`, or `make test` for the reference .venv)"
-            )
-        return found
-
     def run(self, snippet: Snippet) -> Result:
         return self.engine.result(snippet)
 

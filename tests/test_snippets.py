@@ -32,7 +32,11 @@ def test_snippet(key, snippet_runs, request):
                 snippet_runs.changed += store.forget(key, version)
         pytest.skip(f"{snippet.relpath} needs torch >= {snippet.min_torch}")
     result = snippet_runs.run(snippet)
-    assert snippet_runs.torch_version == version
+    found = snippet_runs.engine.torch_version
+    assert found == version, (
+        f"asked for torch {version} but its environment has torch {found}; reinstall it "
+        "(`make matrix-clean`, or `make test` for the reference .venv)"
+    )
     problem = result.problem(snippet)
     if problem:
         refused = "Not recorded: " if snippet_runs.update else ""
@@ -73,27 +77,36 @@ def test_snippet(key, snippet_runs, request):
         )
 
 
-def test_every_recording_has_a_snippet_and_a_listed_release(snippet_runs):
+def test_every_recording_has_a_snippet_and_a_release_it_runs_on(snippet_runs):
+    """No recording without its snippet, for a release no longer listed, or for a release
+    older than the snippet's `# min-torch` (a page would show it under no label)."""
     listed = snippet_runs.matrix.versions
     for store in (snippet_runs.store, snippet_runs.graphs):
         orphans = [key for key in store.keys() if key not in KEYS]
-        unlisted = sorted(
-            {v for key in store.keys() for versions in store.index(key).values() for v in versions}
-            - set(listed)
-        )
+        stale = {}  # key -> recorded releases that are not listed or that it does not run on
+        for key in store.keys():
+            try:
+                snippet = Snippet.load(ROOT, *key.split("/"))
+            except SnippetError:
+                snippet = None  # an orphan, or a broken file that its own test reports
+            recorded = {v for versions in store.index(key).values() for v in versions}
+            if found := sorted(v for v in recorded if v not in listed or (snippet and not snippet.runs_on(v))):
+                stale[key] = found
         if snippet_runs.update:
             for key in orphans:
                 snippet_runs.changed += store.remove(key)
-            for key in store.keys():
-                for version in unlisted:
-                    snippet_runs.changed += store.forget(key, version)
+            for key, versions in stale.items():
+                for version in versions:
+                    if key not in orphans:
+                        snippet_runs.changed += store.forget(key, version)
             continue
         assert not orphans, (
             f"recordings in {store.index_name} without a snippet: {orphans}; "
             "run `.venv/bin/pytest --update-outputs` to remove them"
         )
-        assert not unlisted, (
-            f"recordings for releases no longer listed in pyproject.toml: {unlisted}; "
+        assert not stale, (
+            f"recordings in {store.index_name} for releases no longer listed in pyproject.toml "
+            f"or older than the snippet's '# min-torch:': {stale}; "
             "run `.venv/bin/pytest --update-outputs` to remove them"
         )
 
