@@ -141,7 +141,9 @@ def pytest_collection_finish(session: pytest.Session) -> None:
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
-    config.stash[_RUNS].close()
+    runs = config.stash.get(_RUNS, None)  # None when pytest_configure refused the options
+    if runs is not None:
+        runs.close()
 
 
 def pytest_terminal_summary(terminalreporter, config: pytest.Config) -> None:
@@ -155,7 +157,7 @@ def pytest_terminal_summary(terminalreporter, config: pytest.Config) -> None:
     terminalreporter.section("recorded outputs")
     if not runs.changed:
         terminalreporter.write_line("no recorded file changed")
-    for path in runs.changed:
+    for path in dict.fromkeys(runs.changed):  # a file changed twice is listed once
         state = "written" if path.exists() else "removed"
         terminalreporter.write_line(f"{state}: {path.relative_to(runs.root)}")
 

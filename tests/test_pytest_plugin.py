@@ -1,0 +1,121 @@
+"""The pytest options (`--update-outputs`, `--torch-version`) and the summary lines, in
+pytest sessions run here on a project of two listed releases (no snippet runs)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+pytest_plugins = ["pytester"]
+
+PYPROJECT = """
+[tool.pytest.ini_options]
+addopts = "-p fieldguide.pytest_plugin -p no:cacheprovider"
+
+[tool.fieldguide]
+reference = "2.13.0"
+matrix-disk-limit-gb = 1
+matrix-packages = []
+matrix-nvidia = []
+matrix-left-out = []
+torch = [
+  { version = "2.0.1", numpy = "1.26.4" },
+  { version = "2.13.0", numpy = "2.4.6" },
+]
+"""
+
+
+@pytest.fixture
+def project(pytester: pytest.Pytester, monkeypatch) -> pytest.Pytester:
+    monkeypatch.delenv("FIELDGUIDE_TALLY", raising=False)
+    pytester.makefile(".toml", pyproject=PYPROJECT)
+    (pytester.path / "outputs").mkdir()
+    return pytester
+
+
+def test_the_reference_release_is_the_default(project):
+    project.makepyfile(
+        """
+        from fieldguide.store import OutputStore
+
+        def test_options(snippet_runs):
+            assert snippet_runs.requested == "2.13.0"
+            assert snippet_runs.matrix.versions == ["2.0.1", "2.13.0"]
+            assert not snippet_runs.update
+            assert type(snippet_runs.store) is OutputStore
+            assert snippet_runs.graphs.index_name == "graphs.json"
+        """
+    )
+    result = project.runpytest()
+    result.assert_outcomes(passed=1)
+    result.stdout.no_fnmatch_line("*recorded outputs*")
+
+
+def test_torch_version_chooses_a_listed_release(project):
+    project.makepyfile("def test_version(snippet_runs):\n    assert snippet_runs.requested == '2.0.1'\n")
+    project.runpytest("--torch-version", "2.0.1").assert_outcomes(passed=1)
+
+
+def test_torch_version_refuses_a_release_not_listed(project):
+    project.makepyfile("def test_never(): pass\n")
+    result = project.runpytest("--torch-version", "2.5.1")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines([
+        "*--torch-version 2.5.1 is not listed in pyproject.toml [[]tool.fieldguide[]]; choose one of 2.0.1, 2.13.0"
+    ])
+
+
+def test_update_outputs_records_and_lists_each_file_it_changed(project):
+    project.makepyfile(
+        """
+        from fieldguide.pytest_plugin import RecordingStore
+
+        def test_record(snippet_runs):
+            assert snippet_runs.update and type(snippet_runs.store) is RecordingStore
+            snippet_runs.changed += snippet_runs.store.record("t/a", "2.0.1", "old\\n")
+            snippet_runs.changed += snippet_runs.store.record("t/a", "2.0.1", "new\\n")
+        """
+    )
+    result = project.runpytest("--update-outputs")
+    result.assert_outcomes(passed=1)
+    folder = project.path / "outputs" / "t" / "a"
+    (new,) = json.loads((folder / "versions.json").read_text())
+    assert (folder / new).read_text() == "new\n"
+    lines = result.stdout.lines
+    start = next(i for i, line in enumerate(lines) if " recorded outputs " in line)
+    listed = [line for line in lines[start:] if line.startswith(("written: ", "removed: "))]
+    # each file once, in the state the session left it: the first output is gone
+    assert listed[1:] == ["written: outputs/t/a/versions.json", f"written: outputs/t/a/{new}"]
+    assert listed[0].startswith("removed: outputs/t/a/") and listed[0].endswith(".txt")
+    assert not (project.path / listed[0].removeprefix("removed: ")).exists()
+
+
+def test_update_outputs_says_when_nothing_changed(project):
+    project.makepyfile("def test_nothing(snippet_runs): pass\n")
+    result = project.runpytest("--update-outputs")
+    result.stdout.fnmatch_lines(["*= recorded outputs =*", "no recorded file changed"])
+
+
+@pytest.mark.parametrize("args, part", [((), "test suite"), (("--torch-version", "2.0.1"), "matrix torch 2.0.1")])
+def test_each_session_adds_its_counts_to_the_tally(project, monkeypatch, args, part):
+    tally = project.path / "tally.jsonl"
+    monkeypatch.setenv("FIELDGUIDE_TALLY", str(tally))
+    project.makepyfile(
+        """
+        import pytest
+
+        def test_passes(): pass
+        def test_passes_too(): pass
+        def test_fails(): assert False
+
+        @pytest.fixture
+        def broken(): raise RuntimeError
+
+        def test_errors(broken): pass
+        """
+    )
+    project.runpytest(*args).assert_outcomes(passed=2, failed=1, errors=1)
+    assert [json.loads(line) for line in tally.read_text().splitlines()] == [
+        {"part": part, "passed": 2, "failed": 2}
+    ]
