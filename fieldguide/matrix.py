@@ -35,7 +35,7 @@ import tomllib
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TextIO
+from typing import Callable, TextIO
 
 from fieldguide import tally
 from fieldguide.store import version_key
@@ -70,9 +70,10 @@ class Matrix:
         return [r.version for r in self.releases]
 
     def numpy_for(self, version: str) -> str:
-        """The NumPy of the newest listed release not newer than `version`."""
+        """The NumPy of the newest listed release not newer than `version` (of the oldest
+        listed one for a release older than all of them)."""
         older = [r for r in self.releases if version_key(r.version) <= version_key(version)]
-        return (older or list(self.releases))[-1].numpy
+        return (older or [self.releases[0]])[-1].numpy
 
 
 def load(root: Path = ROOT) -> Matrix:
@@ -140,9 +141,8 @@ def install(version: str, matrix: Matrix, log: TextIO | None = None) -> None:
     shutil.rmtree(folder, ignore_errors=True)  # a previous install that did not finish
     print(f"installing torch {version} into {folder} ...", file=log or sys.stdout, flush=True)
     start = time.monotonic()
-    env = {**os.environ, "UV_LINK_MODE": "hardlink", "UV_CACHE_DIR": str(UV_CACHE)}
-    if version not in matrix.versions:
-        env["UV_NO_CACHE"] = "1"
+    requirements, uv_env = install_request(version, matrix)
+    env = {**os.environ, **uv_env}
     uv = [sys.executable, "-m", "uv"]
     with tempfile.TemporaryDirectory() as scratch:
         overrides, excludes = Path(scratch, "overrides.txt"), Path(scratch, "excludes.txt")
@@ -153,12 +153,20 @@ def install(version: str, matrix: Matrix, log: TextIO | None = None) -> None:
                        check=True, env=env, **output)
         subprocess.run(
             [*uv, "pip", "install", "--quiet", "--python", str(folder / "bin" / "python"),
-             "--overrides", str(overrides), "--excludes", str(excludes),
-             f"torch=={version}", f"numpy=={matrix.numpy_for(version)}", *matrix.packages],
+             "--overrides", str(overrides), "--excludes", str(excludes), *requirements],
             check=True, env=env, **output,
         )
     (folder / READY).write_text(version + "\n")
     print(f"installed torch {version} in {time.monotonic() - start:.0f} s", file=log or sys.stdout, flush=True)
+
+
+def install_request(version: str, matrix: Matrix) -> tuple[list[str], dict[str, str]]:
+    """What `uv pip install` gets for `version`: the requirements, and uv's settings."""
+    requirements = [f"torch=={version}", f"numpy=={matrix.numpy_for(version)}", *matrix.packages]
+    env = {"UV_LINK_MODE": "hardlink", "UV_CACHE_DIR": str(UV_CACHE)}
+    if version not in matrix.versions:
+        env["UV_NO_CACHE"] = "1"
+    return requirements, env
 
 
 def report_disk(matrix: Matrix, each: bool = True) -> None:
@@ -266,10 +274,8 @@ def bisect(key: str, old: str, new: str) -> int:
     matrix = load()
     candidates = [v for v in released_versions() if version_key(old) < version_key(v) < version_key(new)]
     snippet = Snippet.load(ROOT, *key.split("/"))
-    lo, hi = -1, len(candidates)  # candidates[lo] prints OLD's output, candidates[hi] does not
-    while hi - lo > 1:
-        mid = (lo + hi) // 2
-        version = candidates[mid]
+
+    def same_as_old(version: str) -> bool:
         try:
             with Engine(python_for(version, matrix), ROOT) as engine:
                 output = engine.result(snippet).output
@@ -278,10 +284,22 @@ def bisect(key: str, old: str, new: str) -> int:
                 shutil.rmtree(env_dir(version))  # outside the disk budget: not kept
         same = output == before[1]
         print(f"torch {version}: {'same as' if same else 'differs from'} {old}", flush=True)
-        lo, hi = (mid, hi) if same else (lo, mid)
-    first = candidates[hi] if hi < len(candidates) else new
+        return same
+
+    first = first_change(candidates, same_as_old) or new
     print(f"{key}: the output first changed in torch {first}")
     return 0
+
+
+def first_change(candidates: list[str], same_as_old: Callable[[str], bool]) -> str | None:
+    """The first of `candidates` (oldest first) whose output is no longer OLD's, by binary
+    search, so only about log2(len) of them are tried; None when none changed it. Assumes
+    one change: every candidate before it prints OLD's output."""
+    lo, hi = -1, len(candidates)  # candidates[lo] prints OLD's output, candidates[hi] does not
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        lo, hi = (mid, hi) if same_as_old(candidates[mid]) else (lo, mid)
+    return candidates[hi] if hi < len(candidates) else None
 
 
 def released_versions() -> list[str]:
@@ -290,6 +308,11 @@ def released_versions() -> list[str]:
         [sys.executable, "-m", "pip", "index", "versions", "torch"],
         capture_output=True, text=True, check=True,
     ).stdout
+    return index_versions(listing)
+
+
+def index_versions(listing: str) -> list[str]:
+    """The releases in `pip index versions` output, oldest first, local builds left out."""
     line = next(l for l in listing.splitlines() if l.startswith("Available versions:"))
     found = {v.strip() for v in line.split(":", 1)[1].split(",") if "+" not in v}
     return sorted(found, key=version_key)
