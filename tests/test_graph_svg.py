@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from fieldguide.graph_svg import svg
+from fieldguide.graph_svg import STYLE, svg
 
 ROOT = Path(__file__).resolve().parents[1]
 RECORDED = sorted((ROOT / "outputs").glob("*/*/*.jsonl"))
@@ -168,3 +168,55 @@ def test_node_lines_say_what_a_reader_needs():
     height = float(tree.get("height"))
     assert float(note[0].get("y")) == height - 10 > boxes[1]["y"] + boxes[1]["height"]
     assert tree.find(f"{SVG}title").text == "graph"
+
+
+# A small graph recorded in an order that crosses its branches, with a rank-skipping edge
+# and a ×2 label. Its whole drawing is pinned: a change to the layout shows here first, to
+# be looked at on a page and then copied in.
+CROSSED = jsonl(
+    {"id": "t0", "kind": "tensor", "label": "loss", "shape": [], "requires_grad": True, "grad": False},
+    function("f1", "AddBackward0"),
+    function("f2", "MulBackward0", {"name": "self", "shape": [2], "version": 1, "saved_version": 0, "tensor": "h"}),
+    function("f3", "ExpBackward0", {"name": "result", "shape": [2], "version": 0}),
+    {"id": "a4", "kind": "accumulate", "label": "AccumulateGrad"},
+    {"id": "a5", "kind": "accumulate", "label": "AccumulateGrad"},
+    {"id": "l6", "kind": "leaf", "label": "w", "shape": [2], "requires_grad": True, "grad": True},
+    {"id": "l7", "kind": "leaf", "label": "b", "shape": [2], "requires_grad": True, "grad": False},
+    {"edge": ["t0", "f1"]},
+    {"edge": ["f1", "f2"]},
+    {"edge": ["f1", "f3"]},
+    {"edge": ["f2", "a5"], "count": 2},
+    {"edge": ["f3", "a4"]},
+    {"edge": ["f1", "l7"]},
+    {"edge": ["a4", "l6"]},
+    {"edge": ["a5", "l7"]},
+)
+CROSSED_DRAWN = (
+    '<svg xmlns="http://www.w3.org/2000/svg" class="fg-graph-svg" role="img" viewBox="0 0 431 408" width="431" height="408">\n'
+    '<title>golden</title>\n'
+    '<style>…</style>\n'
+    '<path class="edge" d="M260.5,86.0 C260.5,103.0 260.5,103.0 260.5,120.0"/><polygon class="arrow" points="256.5,113.0 264.5,113.0 260.5,120.0"/>\n'
+    '<path class="edge" d="M260.5,148.0 C260.5,165.0 289.2,165.0 289.2,182.0"/><polygon class="arrow" points="285.2,175.0 293.2,175.0 289.2,182.0"/>\n'
+    '<path class="edge" d="M260.5,148.0 C260.5,165.0 87.3,165.0 87.3,182.0"/><polygon class="arrow" points="83.3,175.0 91.3,175.0 87.3,182.0"/>\n'
+    '<path class="edge" d="M289.2,226.0 C289.2,243.0 313.0,243.0 313.0,260.0"/><polygon class="arrow" points="309.0,253.0 317.0,253.0 313.0,260.0"/><text class="detail" x="319.0" y="252.0">×2</text>\n'
+    '<path class="edge" d="M87.3,226.0 C87.3,243.0 87.4,243.0 87.4,260.0"/><polygon class="arrow" points="83.4,253.0 91.4,253.0 87.4,260.0"/>\n'
+    '<path class="edge" d="M260.5,148.0 C260.5,176.0 404.8,176.0 404.8,204.0 C404.8,239.0 381.1,239.0 381.1,274.0 C381.1,298.0 347.0,298.0 347.0,322.0"/><polygon class="arrow" points="343.0,315.0 351.0,315.0 347.0,322.0"/>\n'
+    '<path class="edge" d="M87.4,288.0 C87.4,305.0 87.4,305.0 87.4,322.0"/><polygon class="arrow" points="83.4,315.0 91.4,315.0 87.4,322.0"/>\n'
+    '<path class="edge" d="M313.0,288.0 C313.0,305.0 347.0,305.0 347.0,322.0"/><polygon class="arrow" points="343.0,315.0 351.0,315.0 347.0,322.0"/>\n'
+    '<g class="node tensor"><rect class="box" x="186.8" y="10.0" width="147.4" height="76.0" rx="8"/><text class="name" x="260.5" y="28.0" text-anchor="middle">loss</text><text class="detail" x="260.5" y="44.0" text-anchor="middle">tensor []</text><text class="detail" x="260.5" y="60.0" text-anchor="middle">requires_grad=True</text><text class="detail" x="260.5" y="76.0" text-anchor="middle">.grad None</text></g>\n'
+    '<g class="node function"><rect class="box" x="208.7" y="120.0" width="103.6" height="28.0" rx="2"/><text class="name" x="260.5" y="138.0" text-anchor="middle">AddBackward0</text></g>\n'
+    '<g class="node function"><rect class="box" x="182.7" y="182.0" width="213.1" height="44.0" rx="2"/><text class="name" x="289.2" y="200.0" text-anchor="middle">MulBackward0</text><text class="stale" x="289.2" y="216.0" text-anchor="middle">saved self h [2] v0, now v1</text></g>\n'
+    '<g class="node function"><rect class="box" x="10.0" y="182.0" width="154.7" height="44.0" rx="2"/><text class="name" x="87.3" y="200.0" text-anchor="middle">ExpBackward0</text><text class="detail" x="87.3" y="216.0" text-anchor="middle">saved result [2] v0</text></g>\n'
+    '<g class="node accumulate"><rect class="box" x="28.3" y="260.0" width="118.2" height="28.0" rx="2"/><text class="name" x="87.4" y="278.0" text-anchor="middle">AccumulateGrad</text></g>\n'
+    '<g class="node accumulate"><rect class="box" x="253.9" y="260.0" width="118.2" height="28.0" rx="2"/><text class="name" x="313.0" y="278.0" text-anchor="middle">AccumulateGrad</text></g>\n'
+    '<g class="node leaf"><rect class="box" x="13.7" y="322.0" width="147.4" height="76.0" rx="8"/><text class="name" x="87.4" y="340.0" text-anchor="middle">w</text><text class="detail" x="87.4" y="356.0" text-anchor="middle">leaf [2]</text><text class="detail" x="87.4" y="372.0" text-anchor="middle">requires_grad=True</text><text class="detail" x="87.4" y="388.0" text-anchor="middle">.grad set</text></g>\n'
+    '<g class="node leaf"><rect class="box" x="273.3" y="322.0" width="147.4" height="76.0" rx="8"/><text class="name" x="347.0" y="340.0" text-anchor="middle">b</text><text class="detail" x="347.0" y="356.0" text-anchor="middle">leaf [2]</text><text class="detail" x="347.0" y="372.0" text-anchor="middle">requires_grad=True</text><text class="detail" x="347.0" y="388.0" text-anchor="middle">.grad None</text></g>\n'
+    '</svg>'
+)
+
+
+def test_the_whole_drawing_of_a_small_graph():
+    drawn = svg(CROSSED, "golden")
+    style = drawn[drawn.index("<style>"):drawn.index("</style>") + len("</style>")]
+    assert style == f"<style>{STYLE}</style>"
+    assert drawn.replace(style, "<style>…</style>") == CROSSED_DRAWN

@@ -100,6 +100,7 @@ def test_disk_usage_counts_a_hard_linked_file_once(tmp_path):
     (one / "lib.so").write_bytes(b"x" * 100_000)
     os.link(one / "lib.so", two / "lib.so")
     (two / "own").write_bytes(b"y" * 50_000)
+    assert matrix.disk_usage(tmp_path / "empty") == 0
     alone = matrix.disk_usage(one)
     assert alone >= 100_000
     own = os.lstat(two / "own").st_blocks * 512
@@ -125,6 +126,19 @@ def test_bisect_finds_the_first_release_that_changed_trying_few(changed_in):
 
     assert first_change(CANDIDATES, same_as_old) == changed_in
     assert len(tried) == len(set(tried)) <= 3  # log2 of 8 outcomes
+
+
+@pytest.mark.parametrize("changed_at", [0, 1, 9, 18, 19, 20])
+def test_bisect_over_many_releases_tries_log2_of_them(changed_at):
+    candidates = [f"2.{minor}.0" for minor in range(20)]
+    tried = []
+
+    def same_as_old(version: str) -> bool:
+        tried.append(version)
+        return candidates.index(version) < changed_at
+
+    assert first_change(candidates, same_as_old) == (candidates[changed_at] if changed_at < 20 else None)
+    assert len(tried) <= 5  # 21 outcomes
 
 
 def test_bisect_with_no_release_in_between():

@@ -57,6 +57,10 @@ def test_warnings_raised_inside_torch_lose_their_place_in_torch(tmp_path):
     assert normalize(snippet_warning, ROOT) == snippet_warning
 
 
+def test_paths_in_the_checkout_become_relative():
+    assert normalize("saved /checkout/of/guide/build/x.pt\n", ROOT) == "saved build/x.pt\n"
+
+
 def test_ordinary_output_is_untouched():
     text = "tensor([1., 2.])\nversion 0x10 is short hex, kept\n"
     assert normalize(text, ROOT) == text

@@ -83,9 +83,22 @@ def test_same_output_everywhere_is_shown_once(stores, tmp_path):
 
 def test_one_recorded_release_says_recorded_on(stores, tmp_path):
     record(stores, {"2.10.0": "x\n"}, {"2.10.0": GRAPH})
-    shown = page(Snippet(tmp_path, "t", "a", graph=("y",)), stores)
+    shown = page(Snippet(tmp_path, "t", "a", graph=("y", "h")), stores)
     assert shown.endswith('<p class="fg-versions">Output and graph recorded on PyTorch 2.10.0.</p>\n')
-    assert shown.count('<figure class="fg-graph"><svg') == 1
+    figure = shown[shown.index("<figure"):shown.index("</figure>") + len("</figure>")]
+    assert shown.startswith(HEAD + output("x\n") + "\n" + figure + "\n\n<p")
+    assert figure.startswith('<figure class="fg-graph"><svg ') and "\n" not in figure
+    assert "<title>Autograd graph of y, h</title>" in figure
+    assert figure.endswith(
+        "<figcaption>The autograd graph behind <code>y</code>, <code>h</code> once the snippet has run, "
+        "read from PyTorch's own objects. Arrows point the way <code>backward()</code> travels."
+        "</figcaption></figure>"
+    )
+
+
+def test_two_releases_sharing_an_output_say_same_on(stores, tmp_path):
+    record(stores, {"2.9.1": "x\n", "2.10.0": "x\n"})
+    assert page(Snippet(tmp_path, "t", "a"), stores).endswith("Output same on PyTorch 2.9.1 – 2.10.0.</p>\n")
 
 
 def test_differing_outputs_get_tabs_newest_first_labelled_with_gaps(stores, tmp_path):
@@ -106,6 +119,10 @@ def test_tabs_are_ordered_by_their_newest_release(stores, tmp_path):
     shown = page(Snippet(tmp_path, "t", "a"), stores)
     labels = [line for line in shown.splitlines() if line.startswith("===")]
     assert labels == ['=== "2.10.0"', '=== "2.9.1"', '=== "2.2.2"', '=== "1.13.1"']
+    record(stores, {"2.2.2": "c\n"})  # newest 2.10.0, not 2.2.2 (as text it would be)
+    shown = page(Snippet(tmp_path, "t", "a"), stores)
+    labels = [line for line in shown.splitlines() if line.startswith("===")]
+    assert labels == ['=== "2.2.2, 2.10.0"', '=== "2.9.1"', '=== "1.13.1"']
 
 
 def test_a_graph_that_differs_makes_its_own_tab(stores, tmp_path):
@@ -229,7 +246,7 @@ def test_anchor():
 def test_changes_list_each_difference_with_its_first_release(stores, tmp_path):
     record(stores, {"1.13.1": "a\n", "2.0.1": "a\n", "2.1.2": "b\n", "2.9.1": "c\n"})
     record(stores, dict.fromkeys(LISTED, "same\n"), key="t/same")
-    snippets = [Snippet(tmp_path, "t", "a"), Snippet(tmp_path, "t", "same")]
+    snippets = [Snippet(tmp_path, "t", "same"), Snippet(tmp_path, "t", "a")]
     shown = changes_markdown({"Output": stores[0]}, snippets, {"t/a": "page.md"}, LISTED)
     assert shown == (
         "## `t/a`\n\n`snippets/t/a.py` ([page.md](page.md#snippet-t-a))\n\n"
@@ -243,9 +260,10 @@ def test_changes_list_each_difference_with_its_first_release(stores, tmp_path):
 
 
 def test_changes_name_the_store_when_there_are_several(stores, tmp_path):
-    record(stores, {"2.0.1": "a\n", "2.1.2": "a\n"}, {"2.0.1": GRAPH, "2.1.2": GRAPH.replace("true", "false")})
+    record(stores, {"2.0.1": "a\n", "2.1.2": "a\n"}, {"2.0.1": GRAPH, "2.1.2": GRAPH + GRAPH.replace("t", "u")})
     shown = changes_markdown({"Output": stores[0], "Graph": stores[1]}, [Snippet(tmp_path, "t", "a")], {}, LISTED)
     assert shown.startswith("## `t/a`\n\n`snippets/t/a.py`\n\n**Graph**\n\n**Changed in 2.1.2**\n")
+    assert f"@@ -1 +1,2 @@\n {GRAPH}+{GRAPH.replace('t', 'u')}```" in shown
     assert "**Output**" not in shown
     assert json.loads(GRAPH)["requires_grad"] is True  # the two graphs really differ
 

@@ -54,8 +54,11 @@ def test_record_stores_one_file_per_distinct_output(store, tmp_path):
     assert list(index) == sorted(index)  # a stable file: keys sorted
     assert (output.parent / "versions.json").read_text().endswith("]\n}\n")
     assert store.keys() == [KEY]
+    assert len(output.stem) == 12 and int(output.stem, 16) >= 0  # named by its content hash
     # newest first, versions oldest first within a group
     assert store.by_output(KEY) == [(["2.0.1", "2.10.0"], "a\n"), (["2.9.1"], "b\n")]
+    store.record(KEY, "2.9.1", "a\n")
+    assert store.by_output(KEY) == [(["2.0.1", "2.9.1", "2.10.0"], "a\n")]
 
 
 def test_recording_the_same_output_again_changes_nothing(store):
@@ -105,7 +108,8 @@ def test_remove_drops_what_this_store_recorded_and_keeps_the_rest(tmp_path):
 def test_a_broken_index_says_how_to_recover(store):
     store.folder(KEY).mkdir(parents=True)
     (store.folder(KEY) / "versions.json").write_text("{")
-    with pytest.raises(ValueError, match=r"outputs/topic/name/versions.json is not valid JSON .*make record"):
+    with pytest.raises(ValueError, match=r"^outputs/topic/name/versions.json is not valid JSON \(.*\); delete the folder and run "
+                       r"`make record` to record it again\.$"):
         store.index(KEY)
 
 
