@@ -114,6 +114,37 @@ def environments() -> list[tuple[str, Path]]:
     return sorted(found, key=lambda entry: version_key(entry[0]))
 
 
+def install_request(version: str, matrix: Matrix) -> tuple[list[str], dict[str, str]]:
+    """What `uv pip install` gets for `version`: the requirements, and uv's settings."""
+    requirements = [f"torch=={version}", f"numpy=={matrix.numpy_for(version)}", *matrix.packages]
+    env = {"UV_LINK_MODE": "hardlink", "UV_CACHE_DIR": str(UV_CACHE)}
+    if version not in matrix.versions:
+        env["UV_NO_CACHE"] = "1"
+    return requirements, env
+
+
+def first_change(candidates: list[str], same_as_old: Callable[[str], bool]) -> str | None:
+    """The first of `candidates` (oldest first) whose output is no longer OLD's, by binary
+    search, so only about log2(len) of them are tried; None when none changed it. Assumes
+    one change: every candidate before it prints OLD's output."""
+    lo, hi = -1, len(candidates)  # candidates[lo] prints OLD's output, candidates[hi] does not
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        lo, hi = (mid, hi) if same_as_old(candidates[mid]) else (lo, mid)
+    return candidates[hi] if hi < len(candidates) else None
+
+
+def index_versions(listing: str) -> list[str]:
+    """The releases in `pip index versions` output, oldest first, local builds left out."""
+    line = next(l for l in listing.splitlines() if l.startswith("Available versions:"))
+    found = {v.strip() for v in line.split(":", 1)[1].split(",") if "+" not in v}
+    return sorted(found, key=version_key)
+
+
+# What follows installs and runs processes: the fast tests (and so `make mutation`) leave it
+# to `make matrix`.  # pragma: no mutate block
+
+
 def python_for(version: str, matrix: Matrix | None = None, log: TextIO | None = None) -> str:
     """Interpreter of the environment for `version`, installing it first when missing."""
     matrix = matrix or load()
@@ -158,15 +189,6 @@ def install(version: str, matrix: Matrix, log: TextIO | None = None) -> None:
         )
     (folder / READY).write_text(version + "\n")
     print(f"installed torch {version} in {time.monotonic() - start:.0f} s", file=log or sys.stdout, flush=True)
-
-
-def install_request(version: str, matrix: Matrix) -> tuple[list[str], dict[str, str]]:
-    """What `uv pip install` gets for `version`: the requirements, and uv's settings."""
-    requirements = [f"torch=={version}", f"numpy=={matrix.numpy_for(version)}", *matrix.packages]
-    env = {"UV_LINK_MODE": "hardlink", "UV_CACHE_DIR": str(UV_CACHE)}
-    if version not in matrix.versions:
-        env["UV_NO_CACHE"] = "1"
-    return requirements, env
 
 
 def report_disk(matrix: Matrix, each: bool = True) -> None:
@@ -291,17 +313,6 @@ def bisect(key: str, old: str, new: str) -> int:
     return 0
 
 
-def first_change(candidates: list[str], same_as_old: Callable[[str], bool]) -> str | None:
-    """The first of `candidates` (oldest first) whose output is no longer OLD's, by binary
-    search, so only about log2(len) of them are tried; None when none changed it. Assumes
-    one change: every candidate before it prints OLD's output."""
-    lo, hi = -1, len(candidates)  # candidates[lo] prints OLD's output, candidates[hi] does not
-    while hi - lo > 1:
-        mid = (lo + hi) // 2
-        lo, hi = (mid, hi) if same_as_old(candidates[mid]) else (lo, mid)
-    return candidates[hi] if hi < len(candidates) else None
-
-
 def released_versions() -> list[str]:
     """Every torch release on the package index (local builds such as +cpu left out)."""
     listing = subprocess.run(
@@ -309,13 +320,6 @@ def released_versions() -> list[str]:
         capture_output=True, text=True, check=True,
     ).stdout
     return index_versions(listing)
-
-
-def index_versions(listing: str) -> list[str]:
-    """The releases in `pip index versions` output, oldest first, local builds left out."""
-    line = next(l for l in listing.splitlines() if l.startswith("Available versions:"))
-    found = {v.strip() for v in line.split(":", 1)[1].split(",") if "+" not in v}
-    return sorted(found, key=version_key)
 
 
 def main(argv: list[str] | None = None) -> int:
