@@ -30,6 +30,8 @@ from mkdocs.utils import get_relative_url, write_file
 from fieldguide import live, notebook, page_cache
 
 _serving: dict = {"on": False, "runs": None}
+# FIELDGUIDE_PAGE_CACHE=0 builds without the page cache (bench/build.py measures both)
+_PAGE_CACHE = os.environ.get("FIELDGUIDE_PAGE_CACHE", "1") != "0"
 _helpers: list = []  # the forked processes that execute and convert the notebooks
 _STYLE_START = '<style type="text/css">'
 _stylesheets: dict[str, str] = {}  # site path -> the styles, written once the build is done
@@ -144,7 +146,7 @@ def on_page_read_source(page, config):
 
 
 def on_page_markdown(markdown, page, config, files):
-    if not _is_notebook(page):  # those: mkdocs-jupyter's cache
+    if _PAGE_CACHE and not _is_notebook(page):  # those: mkdocs-jupyter's cache
         page_cache.use(page, config, files, markdown)
     return markdown
 
@@ -180,7 +182,8 @@ def on_page_content(html, page, config, files):
 
 
 def on_post_build(config):
-    page_cache.forget_unused(config)
+    if _PAGE_CACHE:
+        page_cache.forget_unused(config)
     for path, styles in _stylesheets.items():
         write_file(styles.encode("utf-8"), str(Path(config["site_dir"]) / path))
 
