@@ -8,8 +8,7 @@
 - cold `mkdocs build`, notebooks executed: only the executed notebooks are thrown away.
   They run again; what they print is byte for byte what they printed before, so
   mkdocs-jupyter's cache (keyed by the notebook's content) has their HTML;
-- warm `mkdocs build`: everything cached (median of 5), and the same without the page
-  cache (FIELDGUIDE_PAGE_CACHE=0);
+- warm `mkdocs build`: everything cached (median of 5);
 - `zensical build` after `python -m fieldguide.notebook`: warm (its cache kept, median of
   5) and from scratch (`--clean`, median of 3).
 """
@@ -30,14 +29,14 @@ BIN = Path(sys.executable).parent
 ENV = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
 CACHE = ROOT / ".cache"
 EXECUTED = [CACHE / "notebooks", ROOT / "docs" / "notebooks"]
-CONVERTED = [CACHE / "mkdocs-jupyter", CACHE / "pages", CACHE / "jinja"]
+CONVERTED = [CACHE / "mkdocs-jupyter", CACHE / "jinja"]
 
 
-def timed(command: list[str], emptied: list[Path] = (), env: dict | None = None) -> float:
+def timed(command: list[str], emptied: list[Path] = ()) -> float:
     for folder in emptied:
         shutil.rmtree(folder, ignore_errors=True)
     start = time.perf_counter()
-    subprocess.run(command, cwd=ROOT, env=env or ENV, check=True, capture_output=True)
+    subprocess.run(command, cwd=ROOT, env=ENV, check=True, capture_output=True)
     return time.perf_counter() - start
 
 
@@ -47,8 +46,6 @@ def main() -> None:
         cold = timed(mkdocs, EXECUTED + CONVERTED)
         executed = timed(mkdocs, EXECUTED)
         warm = statistics.median(timed(mkdocs) for _ in range(5))
-        no_page_cache = {**ENV, "FIELDGUIDE_PAGE_CACHE": "0"}
-        warm_uncached = statistics.median(timed(mkdocs, env=no_page_cache) for _ in range(5))
     timed([sys.executable, "-m", "fieldguide.notebook"])
     zensical_clean = statistics.median(
         timed([str(BIN / "zensical"), "build", "--clean"]) for _ in range(3)
@@ -60,7 +57,6 @@ def main() -> None:
     print(f"mkdocs build, cold from nothing:        {cold:6.2f} s   (target <= 15 s)")
     print(f"mkdocs build, cold, notebooks executed: {executed:6.2f} s   (target <= 15 s)")
     print(f"mkdocs build, warm:                     {warm:6.2f} s   (target <= 3 s)")
-    print(f"mkdocs build, warm, no page cache:      {warm_uncached:6.2f} s")
     print(f"zensical build, warm:                   {zensical:6.2f} s   (target <= 3 s)")
     print(f"zensical build --clean:                 {zensical_clean:6.2f} s")
 

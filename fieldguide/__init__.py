@@ -15,6 +15,6 @@ error_index.py    the error index page, built from the recorded outputs
 causes.py         the causes readers hit per error-index entry, and the public reports behind them
 notebook.py       one executed Jupyter notebook per page
 live.py           re-runs edited snippets while `mkdocs serve` runs
-mkdocs_hooks.py   the MkDocs hook that puts all of the above into pages
+mkdocs_plugin.py  the MkDocs plugin: live runs under `mkdocs serve`, notebooks as pages
 tally.py          the counts of a CI run's parts and its closing `N passed, N failed` line
 """

@@ -407,6 +407,7 @@ def paste_box(entries: list[Entry], order: list[str], listed: list[str]) -> str:
                 "causes": [
                     {
                         "text": cause.text,
+                        "mechanism": cause.mechanism.id if cause.mechanism else "",
                         "clue": clue,
                         "seen": cause.seen,
                         "snippets": len(cause.fixes),

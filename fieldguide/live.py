@@ -18,10 +18,6 @@ from fieldguide.matrix import load as load_matrix
 from fieldguide.snippet import Snippet, SnippetError, keys
 from fieldguide.store import OutputStore
 
-# snippet key -> (fresh run, torch version) for each edited snippet whose page must show
-# the fresh run; filled by the MkDocs hook before each rebuild, read by the macros
-CURRENT: dict[str, tuple[Result, str]] = {}
-
 
 class LiveRuns:
     def __init__(self, root: Path):

@@ -9,25 +9,41 @@ mkdocs-macros plugin, Zensical by itself); mkdocs.yml lists it under `modules`.
 
 Everything comes from files in the repository (snippets, recordings, mkdocs.yml's
 navigation), so both builders make the same pages. What only MkDocs can do, live
-re-execution under `mkdocs serve` and notebooks rendered as pages, is in mkdocs_hooks.py;
-it hands its live runs to these macros through `live.CURRENT`.
+re-execution under `mkdocs serve` and notebooks rendered as pages, is the MkDocs plugin's
+(mkdocs_plugin.py); it tells these macros about the build in progress through the
+mkdocs-macros variable `fieldguide_build` (a `Build`).
 """
 
 from __future__ import annotations
 
 import functools
 import html
+from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
 from fieldguide import causes
 from fieldguide import error_index as errors
-from fieldguide import live
 from fieldguide import notebook as notebooks
+from fieldguide.engine import Result
 from fieldguide.matrix import load as load_matrix
 from fieldguide.quotes import Quote
 from fieldguide.render import SNIPPET_LINE, anchor, changes_markdown, snippet_markdown
 from fieldguide.snippet import Snippet, discover
 from fieldguide.store import OutputStore
+
+
+BUILD = "fieldguide_build"
+
+
+@dataclass
+class Build:
+    """What the MkDocs plugin tells the macros about the build in progress, as the
+    mkdocs-macros variable BUILD; Zensical runs no plugin, and its builds are the default."""
+
+    # snippet key -> (fresh run, torch version) for each snippet edited under `mkdocs serve`
+    # whose page shows that run instead of the recordings
+    live: dict[str, tuple[Result, str]] = field(default_factory=dict)
+    notebook_pages: bool = False  # every page's notebook is also a page of the site
 
 
 def nav_pages(nav) -> list[str]:
@@ -62,6 +78,10 @@ def define_env(env) -> None:
     store, graphs = OutputStore(root), OutputStore.graphs(root)
     embedded = shown_on(root, nav_pages(env.conf["nav"]))  # read once per build
 
+    def build() -> Build:
+        """Read when a macro runs: the plugin registers it after this module is loaded."""
+        return env.variables.get(BUILD) or Build()
+
     def here() -> str:
         """The page being rendered, as docs-relative path (MkDocs page or Zensical page)."""
         file = getattr(env.page, "file", None)
@@ -78,7 +98,7 @@ def define_env(env) -> None:
         if not store.index(key):
             raise ValueError(f"docs/{here()} embeds {snippet.relpath}, which has no recorded output; run `make record`.")
         return snippet_markdown(
-            snippet, store, graphs, matrix.versions, section, live.CURRENT.get(key), links()
+            snippet, store, graphs, matrix.versions, section, build().live.get(key), links()
         )
 
     @env.macro
@@ -92,7 +112,7 @@ def define_env(env) -> None:
 
     @env.macro
     def notebook() -> str:
-        return notebooks.link_markdown(here(), env.conf.get("use_directory_urls", True))
+        return notebooks.link_markdown(here(), env.conf.get("use_directory_urls", True), build().notebook_pages)
 
     @env.macro
     def version_changes() -> str:

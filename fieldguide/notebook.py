@@ -148,8 +148,7 @@ def build(root: Path, page: Path, stale_ok: bool = False) -> str:
 
 def build_all(root: Path, pages: list[Path], stale_ok: bool = False, done: Callable | None = None) -> dict[Path, str]:
     """Executed notebooks of `pages`, executing those not cached, in one kernel. `done(page,
-    text, executed)` is called for each notebook as soon as it is ready, cached or just
-    executed."""
+    text)` is called for each notebook as soon as it is ready, cached or just executed."""
     cached = {page: _cache_path(root, page) for page in pages}
     todo = []
     for page, path in cached.items():
@@ -158,14 +157,14 @@ def build_all(root: Path, pages: list[Path], stale_ok: bool = False, done: Calla
             cached[page] = earlier[0]
         if cached[page].exists():
             if done:
-                done(page, cached[page].read_text(encoding="utf-8"), False)
+                done(page, cached[page].read_text(encoding="utf-8"))
         else:
             todo.append(page)
 
     def executed(page: Path, text: str) -> None:
         _store(root, page, cached[page], text)
         if done:
-            done(page, text, True)
+            done(page, text)
 
     execute(root, todo, executed)
     return {page: path.read_text(encoding="utf-8") for page, path in cached.items()}
@@ -264,20 +263,16 @@ def pages_with_snippets(root: Path) -> list[Path]:
     return [p for p in sorted((root / "docs").glob("*.md")) if SNIPPET_LINE.search(p.read_text(encoding="utf-8"))]
 
 
-def write_all(root: Path, stale_ok: bool = False, fresh: Callable | None = None) -> list[str]:
+def write_all(root: Path, stale_ok: bool = False) -> list[str]:
     """Write docs/notebooks/<page>.ipynb for every page with snippets, each as soon as it
     is ready, and only if its content changed (so `mkdocs serve` does not see an edit).
-    `fresh(path)` hears of each one executed or written now, which a renderer may not have
-    seen yet. The docs-relative paths of all of them."""
+    The docs-relative paths of all of them."""
     (root / "docs" / FOLDER).mkdir(exist_ok=True)
 
-    def done(page: Path, text: str, executed: bool) -> None:
+    def done(page: Path, text: str) -> None:
         target = root / "docs" / _path(page)
-        changed = not target.exists() or target.read_text(encoding="utf-8") != text
-        if changed:
+        if not target.exists() or target.read_text(encoding="utf-8") != text:
             target.write_text(text, encoding="utf-8")
-        if fresh and (changed or executed):
-            fresh(_path(page))
 
     pages = pages_with_snippets(root)
     build_all(root, pages, stale_ok, done)
@@ -293,16 +288,12 @@ def _path(page: Path) -> str:
     return f"{FOLDER}/{page.stem}.ipynb"
 
 
-# Set by the MkDocs hook: there, every notebook is also a page (mkdocs-jupyter).
-rendered_as_pages = False
-
-
-def link_markdown(page: str, directory_urls: bool) -> str:
-    """The page's notebook buttons: a download in every build, and under MkDocs a link to
-    the notebook rendered as a page of the site."""
+def link_markdown(page: str, directory_urls: bool, as_page: bool) -> str:
+    """The page's notebook buttons: a download in every build, and where the notebook is
+    also a page of the site (`as_page`: MkDocs, with mkdocs-jupyter) a link to that page."""
     name = f"{PurePosixPath(page).stem}.ipynb"
     source = f"{FOLDER}/{name}"  # a Markdown link to the file, relative to the page's source
-    if not rendered_as_pages:
+    if not as_page:
         return f'[:material-download: Download notebook]({source}){{ .md-button .fg-notebook download="{name}" }}'
     # mkdocs-jupyter copies the file beside the notebook's page (include_source)
     up = "../" * (page.count("/") + (1 if directory_urls else 0))

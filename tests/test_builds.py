@@ -11,13 +11,11 @@ from __future__ import annotations
 import html
 import json
 import re
-import shutil
 from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
 
-from fieldguide import page_cache
 from fieldguide.render import SNIPPET_LINE
 from fieldguide.snippet import Snippet
 from fieldguide.store import OutputStore
@@ -160,18 +158,3 @@ def test_every_page_with_snippets_offers_its_notebook(site, zensical_site):
                 assert any(f.is_dir() and (f / "index.html").is_file() for f in files), f"{page}: no notebook page"
     index = json.loads((site / "search" / "search_index.json").read_text(encoding="utf-8"))
     assert not [d["location"] for d in index["docs"] if d["location"].startswith("notebooks/")]
-
-
-def test_pages_from_the_page_cache_make_the_same_site(build_with_mkdocs, tmp_path):
-    """A warm MkDocs build takes unchanged pages' HTML from .cache/pages: it writes the
-    site, byte for byte, that converting every page afresh writes."""
-    cache = ROOT / page_cache.FOLDER
-    shutil.rmtree(cache, ignore_errors=True)
-    fresh = build_with_mkdocs(tmp_path / "fresh")  # converts every page, filling the cache
-    assert len(list(cache.glob("*.json"))) == len(PAGES), "not every page was kept"
-    cached = build_with_mkdocs(tmp_path / "cached")
-    pages = sorted(p.relative_to(fresh) for p in fresh.rglob("*.html"))
-    assert pages == sorted(p.relative_to(cached) for p in cached.rglob("*.html"))
-    for page in [*pages, Path("search/search_index.json")]:
-        assert (cached / page).read_bytes() == (fresh / page).read_bytes(), f"{page} differs"
-

@@ -1,0 +1,149 @@
+"""The MkDocs plugin `fieldguide` (mkdocs.yml's `plugins`, after `macros`): what only
+MkDocs does. The page macros are in macros.py, for any builder; Zensical runs no MkDocs
+plugin and skips this one.
+
+- Under `mkdocs serve`, snippets edited since serving began are re-run on a warm engine
+  before each rebuild (live.py); the macros show their fresh output marked "Not yet
+  recorded".
+- Every page's executed notebook is written to docs/notebooks/ and listed in a
+  "Notebooks" section of the navigation, so mkdocs-jupyter renders it as a page; those
+  pages stay out of the search index, where a pasted error would land on duplicates.
+  Under `mkdocs build` the notebooks execute in a helper process (`python -m
+  fieldguide.notebook`) while MkDocs builds the other pages. mkdocs-jupyter puts the same
+  590 KB of styles into every notebook page; they are served once, as stylesheets, instead.
+- Material's templates keep their compiled bytecode in .cache/jinja.
+
+The macros hear about the build in progress (the live runs, whether notebooks are pages)
+through a `macros.Build` registered as a mkdocs-macros variable, with the hook
+mkdocs-macros offers other plugins. The instance lives as long as `mkdocs serve` (it has
+`on_startup`), so the warm engine does too; everything else is per build.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import subprocess
+import sys
+from pathlib import Path
+
+from jinja2 import FileSystemBytecodeCache
+from mkdocs.config import base
+from mkdocs.config import config_options as c
+from mkdocs.exceptions import PluginError
+from mkdocs.plugins import BasePlugin, event_priority
+from mkdocs.utils import get_relative_url, write_file
+
+from fieldguide import notebook
+from fieldguide.live import LiveRuns
+from fieldguide.macros import BUILD, Build
+
+STYLE_START = '<style type="text/css">'
+
+
+class FieldGuideConfig(base.Config):
+    notebooks = c.Type(bool, default=True)  # execute every page's notebook, render it as a page
+    jinja_cache = c.Type(str, default=".cache/jinja")  # relative to mkdocs.yml
+
+
+class FieldGuidePlugin(BasePlugin[FieldGuideConfig]):
+    def __init__(self):
+        self.serving = False
+        self.live_runs: LiveRuns | None = None  # for as long as `mkdocs serve` runs
+        self.build = Build()
+        self.executing: subprocess.Popen | None = None  # the helper executing the notebooks
+        self.stylesheets: dict[str, str] = {}  # site path -> the styles, written after the build
+
+    def on_startup(self, *, command, dirty):
+        self.serving = command == "serve"
+
+    def on_config(self, config):
+        root = Path(config.config_file_path).parent
+        if self.serving and self.live_runs is None:
+            # Started before the first build, so torch is imported by the time an edit arrives.
+            self.live_runs = LiveRuns(root)
+        self.build = Build(notebook_pages=self.config.notebooks)
+        self.stylesheets = {}
+        if "macros" not in config.plugins:
+            raise PluginError("the fieldguide plugin needs the macros plugin (mkdocs-macros)")
+        config.plugins["macros"].register_variables({BUILD: self.build})
+        if self.config.notebooks:
+            config.nav.append({"Notebooks": self._start_notebooks(root)})
+        return config
+
+    def _start_notebooks(self, root: Path) -> list[str]:
+        """The notebooks' docs-relative paths. Under `serve` they are written now, a stale
+        one kept (an edit must not wait for a kernel); under `build` a helper process
+        executes them while MkDocs builds the pages."""
+        if self.serving:
+            try:
+                return notebook.write_all(root, stale_ok=True)
+            except Exception as error:  # a kernel that dies or times out
+                raise PluginError(f"executing the notebooks failed: {error}") from None
+        paths = notebook.paths(root)
+        (root / "docs" / notebook.FOLDER).mkdir(exist_ok=True)
+        for path in paths:  # MkDocs lists the files before they are executed
+            if not (root / "docs" / path).exists():
+                (root / "docs" / path).touch()
+        self.executing = subprocess.Popen(
+            [sys.executable, "-m", "fieldguide.notebook"], cwd=root, stdout=subprocess.DEVNULL
+        )
+        return paths
+
+    def on_env(self, env, *, config, files):
+        # Material's templates compile anew in every build otherwise
+        folder = Path(config.config_file_path).parent / self.config.jinja_cache
+        folder.mkdir(parents=True, exist_ok=True)
+        env.bytecode_cache = FileSystemBytecodeCache(str(folder))
+        return env
+
+    def on_pre_build(self, *, config):
+        self.build.live = self.live_runs.changed() if self.live_runs else {}
+
+    def on_page_read_source(self, *, page, config):
+        # mkdocs-jupyter renders a notebook page from its file; its JSON is not Markdown, and
+        # the macros must not read it as a template (a printed "{{" would fail the build)
+        return "" if _is_notebook(page) else None
+
+    @event_priority(100)  # before mkdocs-jupyter reads the notebook
+    def on_pre_page(self, page, *, config, files):
+        if _is_notebook(page):
+            self._wait_for_notebooks()
+        return page
+
+    def _wait_for_notebooks(self) -> None:
+        if self.executing:
+            helper, self.executing = self.executing, None
+            if helper.wait():
+                raise PluginError("executing the notebooks failed (`python -m fieldguide.notebook`: its error is above)")
+
+    def on_page_content(self, html, *, page, config, files):
+        if not _is_notebook(page):
+            return html
+        page.meta["search"] = {"exclude": True}
+        first, *styled = html.split(STYLE_START)
+        linked = [first]
+        for part in styled:
+            styles, _, rest = part.partition("</style>")
+            path = f"assets/notebook-{hashlib.sha256(styles.encode()).hexdigest()[:12]}.css"
+            self.stylesheets[path] = styles
+            linked.append(f'<link rel="stylesheet" href="{get_relative_url(path, page.url)}">{rest}')
+        return "".join(linked)
+
+    def on_post_build(self, *, config):
+        self._wait_for_notebooks()
+        for path, styles in self.stylesheets.items():
+            write_file(styles.encode("utf-8"), str(Path(config.site_dir) / path))
+
+    def on_build_error(self, *, error):
+        if self.executing:
+            self.executing.kill()
+            self.executing.wait()
+            self.executing = None
+
+    def on_shutdown(self):
+        if self.live_runs:
+            self.live_runs.close()
+
+
+def _is_notebook(page) -> bool:
+    return page.file.src_uri.startswith(f"{notebook.FOLDER}/")
