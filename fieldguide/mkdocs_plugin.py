@@ -141,8 +141,10 @@ class FieldGuidePlugin(BasePlugin[FieldGuideConfig]):
             self.executing = None
 
     def on_shutdown(self):
+        # MkDocs keeps a plugin with on_startup for the next load of a config in this process
         if self.live_runs:
             self.live_runs.close()
+            self.live_runs = None
 
 
 def _is_notebook(page) -> bool:
