@@ -21,6 +21,7 @@ from pathlib import Path
 
 from fieldguide.normalize import normalize
 from fieldguide.snippet import Snippet
+from fieldguide.store import version_key
 
 FORKSERVER = Path(__file__).with_name("forkserver.py")
 
@@ -125,7 +126,7 @@ class Engine:
         Read lazily: the server imports torch while the caller goes on with its own work.
         """
         if self._torch_version is None:
-            self._torch_version = self._read()["torch"].split("+")[0]
+            self._torch_version = version_key(self._read()["torch"]).public
         return self._torch_version
 
     def submit(self, snippet: Snippet, again: bool = False) -> None:

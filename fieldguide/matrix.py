@@ -137,8 +137,8 @@ def first_change(candidates: list[str], same_as_old: Callable[[str], bool]) -> s
 def index_versions(listing: str) -> list[str]:
     """The releases in `pip index versions` output, oldest first, local builds left out."""
     line = next(l for l in listing.splitlines() if l.startswith("Available versions:"))
-    found = {v.strip() for v in line.split(":", 1)[1].split(",") if "+" not in v}
-    return sorted(found, key=version_key)
+    found = {version_key(v.strip()) for v in line.split(":", 1)[1].split(",")}
+    return [str(v) for v in sorted(found) if v.local is None]
 
 
 # What follows installs and runs processes: the fast tests (and so `make mutation`) leave it

@@ -40,9 +40,9 @@ class Quote:
     until: str | None = None
 
     def covers(self, version: str) -> bool:
-        minor = version_key(version)[:2]
-        return (self.since is None or minor >= version_key(self.since)[:2]) and (
-            self.until is None or minor <= version_key(self.until)[:2]
+        minor = version_key(version).release[:2]
+        return (self.since is None or minor >= version_key(self.since).release[:2]) and (
+            self.until is None or minor <= version_key(self.until).release[:2]
         )
 
     @property

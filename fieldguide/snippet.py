@@ -18,6 +18,8 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from fieldguide.store import version_key
+
 DEFAULT_TIMEOUT = 60.0
 DEFAULT_MAX_OUTPUT = 64 * 1024
 SNIPPETS_DIR = "snippets"
@@ -53,7 +55,7 @@ class Snippet:
         return f"{self.topic}/{self.name}"
 
     def runs_on(self, version: str) -> bool:
-        return self.min_torch is None or _release(version) >= _release(self.min_torch)
+        return self.min_torch is None or version_key(version) >= version_key(self.min_torch)
 
     @property
     def relpath(self) -> str:
@@ -166,10 +168,6 @@ def _code_start(text: str) -> int:
     while count < len(lines) and _DIRECTIVE.match(lines[count].strip()):
         count += 1
     return count + 1
-
-
-def _release(version: str) -> tuple[int, ...]:
-    return tuple(int(part) for part in version.split(".")[:3])
 
 
 def keys(root: Path) -> list[str]:

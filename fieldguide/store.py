@@ -19,13 +19,16 @@ import hashlib
 import json
 from pathlib import Path
 
+from packaging.version import Version
+
 OUTPUTS_DIR = "outputs"
 INDEX = "versions.json"
 
 
 @functools.cache  # sorting releases asks for the same few keys thousands of times a build
-def version_key(version: str) -> tuple:
-    return tuple(int(part) if part.isdigit() else part for part in version.split("."))
+def version_key(version: str) -> Version:
+    """The release as PEP 440 orders it: 2.9.1 < 2.10.0, and 2.13.0 < 2.13.0+cpu."""
+    return Version(version)
 
 
 class OutputStore:

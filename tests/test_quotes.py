@@ -82,3 +82,9 @@ def test_a_range_must_be_exact():
     (text,) = {t for _, t in store.by_output(key)}
     # printed on every release: a range would claim it is not printed on the others
     assert "outside" in problems(Quote(key, text.splitlines()[0], since="2.13"), store, listed)[-1]
+
+
+def test_a_range_compares_minor_releases_as_numbers():
+    quote = parse('"k/n", "text", since="2.9", until="2.10"')
+    assert quote.covers("2.9.1") and quote.covers("2.10.0+cpu")
+    assert not quote.covers("2.1.2") and not quote.covers("2.11.0")

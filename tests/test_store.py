@@ -31,6 +31,11 @@ def test_version_key_orders_releases_by_number():
     assert sorted(releases, key=version_key) == ["1.13.1", "2.2.2", "2.9.1", "2.10.0", "2.15.0"]
 
 
+def test_version_key_orders_local_builds_and_release_candidates():
+    releases = ["2.13.0+cpu", "2.10.0", "2.13.0", "2.13.0rc1", "2.9.1"]
+    assert sorted(releases, key=version_key) == ["2.9.1", "2.10.0", "2.13.0rc1", "2.13.0", "2.13.0+cpu"]
+
+
 def test_nothing_recorded(store):
     assert store.index(KEY) == {}
     assert store.recorded(KEY, "2.0.1") is None
