@@ -1,15 +1,33 @@
 # `make serve` and `make test` create or update .venv on their first run.
 VENV := .venv
 BIN := $(VENV)/bin
+# Python 3.11 exactly: the version matrix's environments are made from .venv's interpreter,
+# and torch 1.13-2.1 have no wheels for newer Pythons.
+PYTHON ?= python3.11
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: serve test record build zensical matrix matrix-record matrix-envs matrix-clean chromium
+.PHONY: serve test record build zensical matrix matrix-record matrix-envs matrix-clean chromium \
+	python-check
 
-$(VENV)/installed: pyproject.toml
-	test -x $(BIN)/python || python3 -m venv $(VENV)
+$(VENV)/installed: pyproject.toml | python-check
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e .
 	touch $@
+
+# Runs before every use of .venv (order-only, so it never makes the stamp out of date): an
+# environment made with another Python is refused, and one is only made with Python 3.11.
+IS_PYTHON_311 := import sys; sys.exit(sys.version_info[:2] != (3, 11))
+python-check:
+	@if [ -e $(BIN)/python ]; then \
+	  $(BIN)/python -c '$(IS_PYTHON_311)' 2>/dev/null || { \
+	    echo "$(VENV) was made with $$($(BIN)/python --version 2>&1), not Python 3.11: remove it (rm -rf $(VENV)) and run make again." >&2; \
+	    exit 1; }; \
+	else \
+	  $(PYTHON) -c 'import venv, ensurepip; $(IS_PYTHON_311)' 2>/dev/null || { \
+	    echo "Python 3.11 is needed (torch 1.13-2.1 have no wheels for newer Pythons), and '$(PYTHON)' is missing, another version or lacks its venv module: install python3.11 and its venv module (Debian/Ubuntu: python3.11-venv), or run make PYTHON=/path/to/python3.11" >&2; \
+	    exit 1; }; \
+	fi
 
 serve: $(VENV)/installed
 	$(BIN)/mkdocs serve -a 127.0.0.1:8000
