@@ -7,12 +7,13 @@ PYTHON ?= python3.11
 export NO_MKDOCS_2_WARNING := 1
 
 .PHONY: serve test record build zensical matrix matrix-record matrix-envs matrix-clean chromium \
-	python-check
+	python-check constraints
 
-$(VENV)/installed: pyproject.toml | python-check
+# Every package pinned by constraints.txt, so builds and recordings see the same libraries.
+$(VENV)/installed: pyproject.toml constraints.txt | python-check
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e .
+	$(BIN)/python -m pip install --quiet -c constraints.txt --upgrade pip
+	$(BIN)/python -m pip install --quiet -c constraints.txt -e .
 	touch $@
 
 # Runs before every use of .venv (order-only, so it never makes the stamp out of date): an
@@ -28,6 +29,17 @@ python-check:
 	    echo "Python 3.11 is needed (torch 1.13-2.1 have no wheels for newer Pythons), and '$(PYTHON)' is missing, another version or lacks its venv module: install python3.11 and its venv module (Debian/Ubuntu: python3.11-venv), or run make PYTHON=/path/to/python3.11" >&2; \
 	    exit 1; }; \
 	fi
+
+# Rewrites constraints.txt after a change to pyproject.toml's dependencies: installs them
+# without the old pins, then pins everything installed. torch loses its local build label
+# (`+cpu`) so that the CUDA build from PyPI satisfies the pin too; that build's nvidia-* and
+# triton are pinned exactly by torch itself.
+constraints: | python-check
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet -e .
+	{ echo "# Every package .venv installs, pinned. Regenerate with: make constraints"; \
+	  $(BIN)/python -m pip freeze --all --exclude-editable \
+	    | grep -E '^[A-Za-z0-9._-]+==[^ ]+$$' | sed -e 's/+.*//'; } > constraints.txt
 
 serve: $(VENV)/installed
 	$(BIN)/mkdocs serve -a 127.0.0.1:8000
