@@ -21,7 +21,6 @@ in release order, so the log reads as if they ran one after another.
 from __future__ import annotations
 
 import argparse
-import fcntl
 import io
 import json
 import os
@@ -36,6 +35,8 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, TextIO
+
+from filelock import FileLock
 
 from fieldguide import tally
 from fieldguide.store import version_key
@@ -155,8 +156,7 @@ def python_for(version: str, matrix: Matrix | None = None, log: TextIO | None = 
         ENVS.mkdir(parents=True, exist_ok=True)
         # Another process (a second checkout, a direct pytest --torch-version) may be
         # installing the same release: wait for it, then use what it installed.
-        with open(ENVS / f"torch-{version}.lock", "w") as lock:
-            fcntl.flock(lock, fcntl.LOCK_EX)
+        with FileLock(ENVS / f"torch-{version}.lock"):
             if not (folder / READY).exists():
                 install(version, matrix, log)
     return str(folder / "bin" / "python")

@@ -6,12 +6,10 @@ tests/test_snippets.py.
 
 from __future__ import annotations
 
-import fcntl
-import os
-from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+from filelock import FileLock
 
 from fieldguide.engine import Engine, Result
 from fieldguide.matrix import load as load_matrix
@@ -26,40 +24,27 @@ _RUNS = pytest.StashKey["SnippetRuns"]()
 class RecordingStore(OutputStore):
     """The output store for --update-outputs. `make matrix-record` records several releases
     at once, in separate pytest sessions, so every read of a snippet's index and every
-    read-modify-write holds an exclusive lock on the outputs folder."""
+    read-modify-write holds an exclusive lock on the outputs folder. The lock is
+    re-entrant: record(), forget() and remove() read the index under their own lock."""
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self._held = False
-
-    @contextmanager
-    def _locked(self):
-        if self._held:  # record(), forget() and remove() read the index under their own lock
-            yield
-            return
-        folder = os.open(self.dir, os.O_RDONLY)
-        try:
-            fcntl.flock(folder, fcntl.LOCK_EX)
-            self._held = True
-            yield
-        finally:
-            self._held = False
-            os.close(folder)  # releases the lock
+        self._lock = FileLock(self.dir / ".recording.lock")
 
     def index(self, key: str) -> dict[str, list[str]]:
-        with self._locked():
+        with self._lock:
             return super().index(key)
 
     def record(self, key: str, version: str, text: str) -> list[Path]:
-        with self._locked():
+        with self._lock:
             return super().record(key, version, text)
 
     def forget(self, key: str, version: str) -> list[Path]:
-        with self._locked():
+        with self._lock:
             return super().forget(key, version)
 
     def remove(self, key: str) -> list[Path]:
-        with self._locked():
+        with self._lock:
             if not (self.folder(key) / self.index_name).exists():
                 return []  # another release's session removed it first
             return super().remove(key)
