@@ -119,11 +119,11 @@ class Engine:
         self._snippets: dict[int, Snippet] = {}
         self._done: dict[int, Result] = {}
 
-    @property
     def torch_version(self) -> str:
         """The server's `torch.__version__` without a local build tag (2.13.0+cpu -> 2.13.0).
 
-        Read lazily: the server imports torch while the caller goes on with its own work.
+        The first call waits for the server's ready line: the server imports torch while
+        the caller goes on with its own work.
         """
         if self._torch_version is None:
             self._torch_version = version_key(self._read()["torch"]).public
@@ -154,7 +154,7 @@ class Engine:
     def result(self, snippet: Snippet) -> Result:
         self.submit(snippet)
         wanted = self._ids[snippet.key]
-        self.torch_version  # the ready line comes before any result
+        self.torch_version()  # the ready line comes before any result
         while wanted not in self._done:
             reply = self._read()
             reseeded = reply.get("reseeded_output")

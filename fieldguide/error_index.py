@@ -26,7 +26,7 @@ import re
 from dataclasses import dataclass, field
 
 from fieldguide.causes import EntryCauses, Mechanism
-from fieldguide.normalize import _CPP_LOCATION
+from fieldguide.normalize import CPP_LOCATION
 from fieldguide.render import TRACEBACK_START, anchor, fence, version_range
 from fieldguide.snippet import Snippet
 from fieldguide.store import OutputStore, version_key
@@ -39,7 +39,7 @@ WARNING_HEADER = re.compile(r"^(?:\S+:\d+|<torch source>): (\w*Warning): (.*)$")
 PLACEHOLDERS = [
     ("tensor", r"\[([\w.]+) \[([\d, ]*)\]\]", "[<tensor type> [<shape>]]"),
     ("size", r"torch\.Size\(\[([\d, ]*)\]\)", "torch.Size(<shape>)"),
-    ("source", _CPP_LOCATION.pattern, "(Triggered internally at <torch source>.)"),
+    ("source", CPP_LOCATION.pattern, "(Triggered internally at <torch source>.)"),
     ("class", r"<class '([\w.]+)'>", "<class '<name>'>"),
     ("output", r"\boutput (\d+) of (?:\w+::)*(\w+)", "output <n> of <node>"),
     ("output", r"\bOutput (\d+) of (?:\w+::)*(\w+)", "Output <n> of <node>"),

@@ -98,7 +98,7 @@ class Server:
         self.started_count = 0
         self.pending: deque[Job] = deque()
         self.running: dict[int, Job] = {}  # pid -> job
-        self.selector = selectors.DefaultSelector()
+        self.selector = selectors.EpollSelector()  # a public fileno(), which each child closes; Linux, like pidfd_open
         self.selector.register(0, selectors.EVENT_READ, (self.read_requests, None))
         self.inbuf = b""
         self.eof = False
@@ -166,7 +166,7 @@ class Server:
         job.deadline = job.started + float(job.request["timeout"])
         job.pid = os.fork()
         if job.pid == 0:
-            server_fds = [0, read_end, self.reply_fd, self.selector._selector.fileno()]
+            server_fds = [0, read_end, self.reply_fd, self.selector.fileno()]
             for other in self.running.values():
                 server_fds += [fd for fd in (other.pidfd, other.output_fd) if fd >= 0]
             run_child(job, self.root, write_end, server_fds)

@@ -31,7 +31,8 @@ _TORCH_WARNING = re.compile(
     r"^(?P<file>(?:/[^\s\"':/]+)+/(?:site|dist)-packages/torch/[^\s:]+\.py):(?P<line>\d+): (?=\w+: )",
     re.MULTILINE,
 )
-_CPP_LOCATION = re.compile(r"\(Triggered internally at [^)\s]+:\d+\.\)")
+# Where in torch's C++ source a warning was raised; error_index.py masks it in messages too.
+CPP_LOCATION = re.compile(r"\(Triggered internally at [^)\s]+:\d+\.\)")
 # A frame of fieldguide/forkserver.py (in whichever checkout) and the source/caret lines under it.
 _ENGINE_FRAME = re.compile(
     r'^  File "(?:[^"\n]*/)?fieldguide/forkserver\.py", line \d+, in .*\n(?:    .*\n)*', re.MULTILINE
@@ -50,7 +51,7 @@ def normalize(text: str, root: Path) -> str:
     text = text.replace(f"{Path(root).resolve()}/", "")
     text = _ENGINE_FRAME.sub("", text)
     text = _TORCH_FRAME.sub("", text)
-    text = _CPP_LOCATION.sub("(Triggered internally at <torch source>.)", text)
+    text = CPP_LOCATION.sub("(Triggered internally at <torch source>.)", text)
     tmp = re.escape(tempfile.gettempdir().rstrip("/"))
     # A temporary name ends before punctuation that follows it in a sentence.
     text = re.sub(tmp + r"/[^\s\"':,;()\[\]]+(?<!\.)", "<tmp>", text)

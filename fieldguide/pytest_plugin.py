@@ -88,8 +88,8 @@ class SnippetRuns:
         self.changed: list[Path] = []
         self._engine: Engine | None = None
 
-    @property
     def engine(self) -> Engine:
+        """The session's engine, started on the first call with every selected snippet queued."""
         if self._engine is None:
             self._engine = Engine(python_for(self.requested, self.matrix), self.root)
             for key in self.selected:
@@ -102,7 +102,7 @@ class SnippetRuns:
         return self._engine
 
     def run(self, snippet: Snippet) -> Result:
-        return self.engine.result(snippet)
+        return self.engine().result(snippet)
 
     def close(self) -> None:
         if self._engine is not None:
@@ -122,7 +122,7 @@ def pytest_collection_finish(session: pytest.Session) -> None:
         and "key" in getattr(getattr(item, "callspec", None), "params", {})
     ]
     if runs.selected and not session.config.option.collectonly:
-        runs.engine  # start now: snippets run on both cores while earlier tests execute
+        runs.engine()  # start now: snippets run on both cores while earlier tests execute
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:

@@ -344,7 +344,7 @@ def test_a_client_busy_elsewhere_does_not_turn_finished_snippets_into_hangs(tmp_
         snippets.append(Snippet.load(tmp_path, "t", f"big{number}"))
     with Engine(sys.executable, tmp_path) as engine:
         engine.submit_all(snippets)
-        engine.torch_version
+        engine.torch_version()
         time.sleep(8)  # longer than every deadline, reading nothing
         statuses = {engine.result(s).status for s in snippets}
     assert statuses == {"finished"}

@@ -32,7 +32,7 @@ def test_snippet(key, snippet_runs, request):
                 snippet_runs.changed += store.forget(key, version)
         pytest.skip(f"{snippet.relpath} needs torch >= {snippet.min_torch}")
     result = snippet_runs.run(snippet)
-    found = snippet_runs.engine.torch_version
+    found = snippet_runs.engine().torch_version()
     assert found == version, (
         f"asked for torch {version} but its environment has torch {found}; reinstall it "
         "(`make matrix-clean`, or `make test` for the reference .venv)"
