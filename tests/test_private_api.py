@@ -1,0 +1,97 @@
+"""No code of the project reaches into another package's private or undocumented parts:
+an upgrade of MkDocs, Material, mkdocs-jupyter, Zensical or CPython would break it
+silently. Each finding names file:line and what to use instead."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+SCANNED = ("fieldguide", "tests")
+
+# (pattern, why it is refused) for single lines of code, comments included: a comment that
+# names one of these usually sits beside the code that uses it.
+REFUSED = [
+    (r"\b_title_from_render\b", "MkDocs' private Page._title_from_render; use page.title"),
+    (r"\bpresent_anchor_ids\b", "MkDocs' undocumented Page.present_anchor_ids"),
+    (r"\blinks_to_anchors\b", "MkDocs' undocumented Page.links_to_anchors"),
+    (r"\bsearch_index\.entries\b", "Material's search plugin internals; exclude pages with `search: exclude` instead"),
+    (r"\._selector\b", "CPython's private selector attribute; use the selector's own fileno()"),
+    (r"\b_compute_cache_key\b", "mkdocs-jupyter's private cache key"),
+    (r"\bfiles=None\b", "a MkDocs plugin event called without the build's files"),
+    (r"\b(?:page|file|files|config|nav|toc|plugin|plugins|search)\._[a-z]\w*",
+     "a private attribute of a MkDocs object"),
+]
+LINE_PATTERNS = [(re.compile(pattern), why) for pattern, why in REFUSED]
+# Packages whose private names must not be imported; fieldguide's own modules keep theirs
+# to themselves too (a name another module needs is public).
+GUARDED = ("mkdocs", "material", "mkdocs_jupyter", "mkdocs_macros", "zensical", "fieldguide")
+
+
+def _is_private(name: str) -> bool:
+    return name.startswith("_") and not name.startswith("__")
+
+
+def _guarded(module: str | None) -> bool:
+    return module is not None and module.split(".")[0] in GUARDED
+
+
+def private_imports(tree: ast.AST) -> list[tuple[int, str]]:
+    """(line, what) for each private name imported from a guarded package."""
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and _guarded(node.module):
+            found += [(node.lineno, f"from {node.module} import {alias.name}")
+                      for alias in node.names if _is_private(alias.name)]
+            if any(_is_private(part) for part in node.module.split(".")):
+                found.append((node.lineno, f"from {node.module} import ..."))
+        elif isinstance(node, ast.Import):
+            found += [(node.lineno, f"import {alias.name}") for alias in node.names
+                      if _guarded(alias.name) and any(_is_private(p) for p in alias.name.split("."))]
+    return found
+
+
+def findings(path: Path, root: Path) -> list[str]:
+    """'file:line: what (why)' for every private use in one Python file."""
+    where = path.relative_to(root)
+    text = path.read_text(encoding="utf-8")
+    found = [
+        f"{where}:{number}: {match.group(0)} ({why})"
+        for number, line in enumerate(text.splitlines(), 1)
+        for pattern, why in LINE_PATTERNS
+        if (match := pattern.search(line))
+    ]
+    found += [f"{where}:{line}: {what} (a private name of another module; make it public or "
+              "use the package's documented API)" for line, what in private_imports(ast.parse(text, str(where)))]
+    return found
+
+
+def test_the_check_names_each_private_use_with_its_line(tmp_path):
+    offender = tmp_path / "fieldguide" / "bad.py"
+    offender.parent.mkdir()
+    offender.write_text(
+        "from fieldguide.normalize import _CPP_LOCATION\n"
+        "from mkdocs.structure.pages import (\n    Page,\n    _helper,\n)\n"
+        "fd = selector._selector.fileno()\n"
+        "title = page._title_from_render\n"
+        "ok = page.title\n"
+    )
+    assert findings(offender, tmp_path) == [
+        "fieldguide/bad.py:6: ._selector (CPython's private selector attribute; use the selector's own fileno())",
+        "fieldguide/bad.py:7: _title_from_render (MkDocs' private Page._title_from_render; use page.title)",
+        "fieldguide/bad.py:7: page._title_from_render (a private attribute of a MkDocs object)",
+        "fieldguide/bad.py:1: from fieldguide.normalize import _CPP_LOCATION (a private name of another "
+        "module; make it public or use the package's documented API)",
+        "fieldguide/bad.py:2: from mkdocs.structure.pages import _helper (a private name of another "
+        "module; make it public or use the package's documented API)",
+    ]
+
+
+def test_no_code_reaches_into_private_apis():
+    this = Path(__file__).resolve()
+    files = [p for folder in SCANNED for p in sorted((ROOT / folder).rglob("*.py")) if p.resolve() != this]
+    assert files, f"no Python files under {', '.join(SCANNED)} of {ROOT.name}"
+    found = [finding for path in files for finding in findings(path, ROOT)]
+    assert not found, "private or undocumented APIs used:\n" + "\n".join(found)
