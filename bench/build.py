@@ -30,13 +30,16 @@ ENV = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
 CACHE = ROOT / ".cache"
 EXECUTED = [CACHE / "notebooks", ROOT / "docs" / "notebooks"]
 CONVERTED = [CACHE / "mkdocs-jupyter", CACHE / "jinja"]
+# Far above any build's time (the cold one's target is 15 s): a hung build
+# ends the benchmark with an error naming the command instead of blocking it.
+BUILD_TIMEOUT_S = 600
 
 
 def timed(command: list[str], emptied: list[Path] = ()) -> float:
     for folder in emptied:
         shutil.rmtree(folder, ignore_errors=True)
     start = time.perf_counter()
-    subprocess.run(command, cwd=ROOT, env=ENV, check=True, capture_output=True)
+    subprocess.run(command, cwd=ROOT, env=ENV, check=True, capture_output=True, timeout=BUILD_TIMEOUT_S)
     return time.perf_counter() - start
 
 

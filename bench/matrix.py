@@ -33,6 +33,9 @@ from fieldguide.matrix import ENVS, disk_usage, load  # noqa: E402
 from fieldguide.snippet import keys  # noqa: E402
 
 LOG = ROOT / "build" / "matrix-bench.log"
+# A cold run downloads tens of GB; a run still going after this long is hung, and ends the
+# benchmark with an error naming the command.
+RUN_TIMEOUT_S = 3 * 3600
 RELEASE_LINE = re.compile(r"^  torch (\S+)\s+(passed|FAILED)\s+([\d.]+) s$", re.MULTILINE)
 
 
@@ -47,12 +50,14 @@ def main() -> int:
     args, run_args = parser.parse_known_args()
     matrix = [sys.executable, "-m", "fieldguide.matrix"]
     if args.cold:
-        subprocess.run([*matrix, "clean"], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
+        subprocess.run([*matrix, "clean"], cwd=ROOT, check=True, stdout=subprocess.DEVNULL, timeout=RUN_TIMEOUT_S)
 
     LOG.parent.mkdir(exist_ok=True)
     cpu_before, start = cpu_seconds(), time.monotonic()
     with LOG.open("w") as log:
-        code = subprocess.run([*matrix, "run", *run_args], cwd=ROOT, stdout=log, stderr=subprocess.STDOUT).returncode
+        code = subprocess.run(
+            [*matrix, "run", *run_args], cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, timeout=RUN_TIMEOUT_S
+        ).returncode
     wall, cpu = time.monotonic() - start, cpu_seconds() - cpu_before
     output = LOG.read_text()
 

@@ -37,11 +37,14 @@ for path in sys.argv[1:]:
         except BaseException:
             pass
 """
+# Far above what any one command here should take (the longest is the whole snippet suite):
+# a hung one ends the benchmark with an error naming it instead of blocking it.
+COMMAND_TIMEOUT_S = 600
 
 
 def timed(command: list[str], **kwargs) -> float:
     start = time.perf_counter()
-    subprocess.run(command, cwd=ROOT, check=kwargs.pop("check", True), **kwargs)
+    subprocess.run(command, cwd=ROOT, check=kwargs.pop("check", True), timeout=COMMAND_TIMEOUT_S, **kwargs)
     return time.perf_counter() - start
 
 

@@ -26,6 +26,9 @@ except ImportError:  # reported by the `browser` fixture, as a skip or a failure
 
 ROOT = Path(__file__).resolve().parents[1]
 SCREENSHOTS = ROOT / "build" / "screenshots"
+# A build takes well under a minute even cold on 2 cores; one that hangs (a notebook kernel
+# that never answers) fails the tests that need it instead of stopping the whole suite.
+BUILD_TIMEOUT_S = 600
 _USED = pytest.StashKey[Path]()
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -58,27 +61,33 @@ def zensical_site() -> Path:
     config.write_text(f"INHERIT: mkdocs.yml\nsite_dir: {target.relative_to(ROOT)}\n")
     notebook.write_all(ROOT)  # what `make zensical` does first: the downloads are files in docs/
     try:
-        proc = subprocess.run(
-            [sys.executable, "-m", "zensical", "build", "--clean", "-f", config.name],
-            cwd=ROOT, capture_output=True, text=True,
-        )
+        run_build("zensical build", [sys.executable, "-m", "zensical", "build", "--clean", "-f", config.name])
     finally:
         config.unlink()
-    assert proc.returncode == 0, f"zensical build failed:\n{proc.stdout}{proc.stderr}"
     return target
 
 
 def mkdocs_build(target: Path) -> Path:
     """`mkdocs build --strict` into `target`."""
-    proc = subprocess.run(
+    run_build(
+        "mkdocs build --strict",
         [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(target)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
         env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
     )
-    assert proc.returncode == 0, f"mkdocs build --strict failed:\n{proc.stdout}{proc.stderr}"
     return target
+
+
+def run_build(name: str, command: list[str], **options) -> None:
+    """Run a build in the root; fail, naming it and showing its output, when it fails or
+    outlives BUILD_TIMEOUT_S."""
+    try:
+        proc = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=BUILD_TIMEOUT_S, **options)
+    except subprocess.TimeoutExpired as stopped:
+        # What it printed before it was killed comes back as bytes, even with text=True.
+        printed = b"".join(part or b"" for part in (stopped.stdout, stopped.stderr))
+        pytest.fail(f"{name} did not finish within {BUILD_TIMEOUT_S} s and was killed; it printed:\n"
+                    f"{printed.decode(errors='replace')}")
+    assert proc.returncode == 0, f"{name} failed:\n{proc.stdout}{proc.stderr}"
 
 
 @pytest.fixture(scope="session")

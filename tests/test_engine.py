@@ -161,12 +161,16 @@ def runs(root):
         yield {name: (s, engine.result(s)) for name, s in snippets.items()}
 
 
+# Far above a snippet's run with torch's import; a hung one fails its test, naming the command.
+PLAIN_PYTHON_TIMEOUT_S = 120
+
+
 def plain_python(snippet: Snippet, elsewhere: Path) -> str:
     """What `python snippets/t/NAME.py` prints, run from a copy of the root at `elsewhere`."""
     shutil.copytree(snippet.root / "snippets", elsewhere / "snippets")
     run = subprocess.run(
         [sys.executable, snippet.relpath], cwd=elsewhere, stdin=subprocess.DEVNULL,
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=PLAIN_PYTHON_TIMEOUT_S,
     )
     return normalize(run.stdout, elsewhere)
 

@@ -8,6 +8,8 @@ from pathlib import Path
 from fieldguide import tally
 
 ROOT = Path(__file__).resolve().parents[1]
+# Each command below takes seconds; a hung one fails its test (naming it) instead of the suite.
+COMMAND_TIMEOUT_S = 120
 
 
 def test_counts_add_up_across_parts(tmp_path, monkeypatch):
@@ -35,12 +37,12 @@ def test_the_command_ends_with_the_closing_line(tmp_path):
     path = tmp_path / "tally.jsonl"
     path.write_text('{"part": "test suite", "passed": 3, "failed": 0}\n')
     run = subprocess.run([sys.executable, "-m", "fieldguide.tally", str(path), "test suite=0"],
-                         cwd=ROOT, capture_output=True, text=True)
+                         cwd=ROOT, capture_output=True, text=True, timeout=COMMAND_TIMEOUT_S)
     assert run.returncode == 0
     assert run.stdout.splitlines()[-1] == "3 passed, 0 failed"
     path.write_text('{"part": "test suite", "passed": 3, "failed": 1}\n')
     run = subprocess.run([sys.executable, "-m", "fieldguide.tally", str(path), "test suite=1"],
-                         cwd=ROOT, capture_output=True, text=True)
+                         cwd=ROOT, capture_output=True, text=True, timeout=COMMAND_TIMEOUT_S)
     assert (run.returncode, run.stdout.splitlines()[-1]) == (1, "3 passed, 1 failed")
 
 
@@ -52,6 +54,7 @@ def test_pytest_sessions_count_themselves(tmp_path):
         [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-c", str(ROOT / "pyproject.toml"),
          str(tmp_path / "test_two.py")],
         cwd=ROOT, capture_output=True, text=True, env={**os.environ, tally.ENV: str(path)},
+        timeout=COMMAND_TIMEOUT_S,
     )
     assert run.returncode == 1, run.stdout + run.stderr
     assert tally.read(path) == [{"part": "test suite", "passed": 1, "failed": 1}]
