@@ -27,7 +27,8 @@ from fieldguide import notebook as notebooks
 from fieldguide.engine import Result
 from fieldguide.matrix import load as load_matrix
 from fieldguide.quotes import Quote
-from fieldguide.render import SNIPPET_LINE, anchor, changes_markdown, snippet_markdown
+from fieldguide.page import Page
+from fieldguide.render import anchor, changes_markdown, snippet_markdown
 from fieldguide.snippet import Snippet, discover
 from fieldguide.store import OutputStore
 
@@ -67,8 +68,8 @@ def shown_on(root: Path, pages: list[str]) -> dict[str, str]:
 def _shown_on(root: Path, pages: tuple[str, ...], stamps: tuple[int, ...]) -> dict[str, str]:
     found: dict[str, str] = {}
     for page in pages:
-        for match in SNIPPET_LINE.finditer((root / "docs" / page).read_text(encoding="utf-8")):
-            found.setdefault(f"{match[1]}/{match[2]}", page)
+        for embed in Page.read(root / "docs" / page).embeds:
+            found.setdefault(embed.key, page)
     return found
 
 

@@ -34,14 +34,11 @@ from jupyter_client.manager import KernelManager
 from nbclient import NotebookClient
 
 from fieldguide.normalize import normalize
-from fieldguide.quotes import QUOTE_CALL
-from fieldguide.quotes import parse as parse_quote
-from fieldguide.render import SNIPPET_LINE
+from fieldguide.page import Embed, Heading, Page, Paragraph
 from fieldguide.snippet import Snippet
 
 CACHE = Path(".cache") / "notebooks"
 FOLDER = "notebooks"  # under docs/
-HEADING = re.compile(r"^(#{1,3}) (.*)$")
 # Run once in each kernel, before any notebook: IPython calls `_fresh` before every cell.
 # (It clears what earlier cells defined; IPython's own names are in user_ns_hidden.)
 SETUP = """\
@@ -70,31 +67,6 @@ get_ipython().events.register("pre_run_cell", _fresh)
 RESTART = "get_ipython().execution_count = 1  # the next cell is In[1]"
 
 
-def _quoted(call: re.Match) -> str:
-    quote = parse_quote(call[1])
-    return quote.code + (f" ({quote.label})" if quote.label else "")
-
-
-def _plain(text: str) -> str:
-    """Page Markdown as plain Markdown: links keep their words (pages are not beside the
-    notebook), a quoted output stays as code with its releases, attribute lists and other
-    macros go."""
-    text = QUOTE_CALL.sub(_quoted, text)
-    text = re.sub(r"\[([^\]]+)\]\([^)]+\)", r"\1", text)
-    text = re.sub(r"\{\s*[.#][^}]*\}", "", text)
-    return re.sub(r"\{\{.*?\}\}", "", text).strip()
-
-
-def _paragraph_before(lines: list[str]) -> str:
-    """The last plain paragraph in `lines` (not a list, table, admonition or fence)."""
-    blocks = "\n".join(lines).strip().split("\n\n")
-    for block in reversed(blocks):
-        block = block.strip()
-        if block and not block.startswith(("!!!", "???", "|", "```", "-", "=", "    ", "#", "{{")):
-            return _plain(block)
-    return ""
-
-
 def shown_code(snippet: Snippet) -> str:
     """The snippet as its page shows it: without the directive lines at the top."""
     lines = snippet.path.read_text(encoding="utf-8").splitlines()
@@ -102,27 +74,24 @@ def shown_code(snippet: Snippet) -> str:
 
 
 def cells_from_page(root: Path, page: Path) -> list[tuple[str, str]]:
-    """("markdown" | "code", source) cells for one page, in page order."""
-    title, cells, pending, heads = "", [], [], []
-    for line in page.read_text(encoding="utf-8").splitlines():
-        heading = HEADING.match(line)
-        match = SNIPPET_LINE.match(line)
-        if heading and heading[1] == "#":
-            title = heading[2]
-        elif heading:
-            heads.append(f"{heading[1]} {_plain(heading[2])}")
-            pending = []
-        elif match:
-            snippet = Snippet.load(root, match[1], match[2])
-            intro = "\n\n".join(heads + [_paragraph_before(pending)]).strip()
-            if intro:
-                cells.append(("markdown", intro))
-            cells.append(("code", shown_code(snippet)))
-            pending, heads = [], []
-        else:
-            pending.append(line)
+    """("markdown" | "code", source) cells for one page, in page order: before each
+    snippet, the headings since the last one and the last plain paragraph (not in a list,
+    table or admonition) that introduces it."""
+    model = Page.read(page)
+    cells, heads, intro = [], [], ""
+    for block in model.blocks:
+        if isinstance(block, Heading) and block.level > 1:
+            heads.append(f"{'#' * block.level} {block.text}")
+            intro = ""
+        elif isinstance(block, Paragraph) and not block.nested and block.text:
+            intro = block.text
+        elif isinstance(block, Embed):
+            if heads or intro:
+                cells.append(("markdown", "\n\n".join(heads + [intro]).strip()))
+            cells.append(("code", shown_code(block.snippet(root))))
+            heads, intro = [], ""
     head = (
-        f"# {_plain(title)}\n\nThe examples of the Autograd Field Guide page *{_plain(title)}*, "
+        f"# {model.title}\n\nThe examples of the Autograd Field Guide page *{model.title}*, "
         f"executed with PyTorch {version('torch').split('+')[0]}. Each cell is one self-contained example: "
         "run it in a fresh kernel, or in page order as here."
     )
@@ -260,7 +229,7 @@ def _store(root: Path, page: Path, cached: Path, text: str) -> None:
 
 
 def pages_with_snippets(root: Path) -> list[Path]:
-    return [p for p in sorted((root / "docs").glob("*.md")) if SNIPPET_LINE.search(p.read_text(encoding="utf-8"))]
+    return [p for p in sorted((root / "docs").glob("*.md")) if Page.read(p).embeds]
 
 
 def write_all(root: Path, stale_ok: bool = False) -> list[str]:

@@ -1,0 +1,196 @@
+"""A docs page (docs/*.md) as one model, read with markdown-it-py: its headings, its
+prose with the inline code spans in it, and the snippets it embeds, in page order.
+
+Code blocks are not prose, so a `# comment` in a fenced block is no heading and a
+`{{ snippet(...) }}` line in one is no embed. Two things of this site are read beside
+CommonMark: the mkdocs-macros calls `{{ ... }}` (a `{{ snippet("topic/name") }}` or
+`{{ snippet("topic/name", "section") }}` line of its own embeds a snippet; a
+`{{ quote(...) }}` is a checked quote, see quotes.py), and Python-Markdown's attribute
+lists (`{ #anchor }`), which say nothing to a reader. Admonitions (`!!!`, `???`) and
+tables are parsed as blocks, their text nested in them.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from markdown_it import MarkdownIt
+from markdown_it.rules_block import StateBlock
+from markdown_it.rules_inline import StateInline
+from markdown_it.token import Token
+from mdit_py_plugins.admon import admon_plugin
+
+from fieldguide.quotes import QUOTE_CALL, QuoteError
+from fieldguide.quotes import parse as parse_quote
+from fieldguide.snippet import Snippet
+
+# A snippet call; as an embed it is the whole line (surrounding spaces aside).
+SNIPPET_CALL = re.compile(r'\{\{\s*snippet\(\s*"([a-z0-9_]+/[a-z0-9_]+)"\s*(?:,\s*"([\w-]+)"\s*)?\)\s*\}\}')
+# Inline: a macro call on one line, or an attribute list such as `{ #anchor }` or `{: .class }`.
+MACRO_OR_ATTRIBUTES = re.compile(r"\{\{(?P<macro>.*?)\}\}|\{:?\s*[.#][^}\n]*\}")
+
+
+class PageError(ValueError):
+    """A page the model cannot read; the message names the line and what to write."""
+
+
+@dataclass(frozen=True)
+class Code:
+    """An inline code span of the prose (not one inside a quote call)."""
+
+    line: int
+    text: str
+
+
+@dataclass(frozen=True)
+class Prose:
+    line: int  # where it starts, from 1
+    # as Markdown that stands on its own: links keep only their words, a quote is its
+    # code with its releases, other macros and attribute lists are left out
+    text: str
+    code: tuple[Code, ...]
+
+
+@dataclass(frozen=True)
+class Heading(Prose):
+    level: int
+
+
+@dataclass(frozen=True)
+class Paragraph(Prose):
+    # inside a list, table, admonition or block quote (a table cell and an admonition's
+    # title count as paragraphs there)
+    nested: bool
+
+
+@dataclass(frozen=True)
+class Embed:
+    """A `{{ snippet(...) }}` line: the snippet's key and the section it shows, if any."""
+
+    line: int
+    key: str
+    section: str | None
+
+    def snippet(self, root: Path) -> Snippet:
+        return Snippet.load(root, *self.key.split("/"))
+
+
+Block = Heading | Paragraph | Embed
+
+
+@dataclass(frozen=True)
+class Page:
+    path: Path
+    blocks: tuple[Block, ...]
+
+    @classmethod
+    def read(cls, path: Path) -> Page:
+        return cls.parse(path.read_text(encoding="utf-8"), path)
+
+    @classmethod
+    def parse(cls, markdown: str, path: Path) -> Page:
+        """The model of `markdown`, the text of `path` (named in errors)."""
+        tokens = _PARSER.parse(markdown)
+        blocks: list[Block] = []
+        for before, token in zip([None, *tokens], tokens):
+            if token.type == "snippet_embed":
+                blocks.append(Embed(token.map[0] + 1, *token.meta["call"].groups()))
+            elif token.type == "inline":
+                line = token.map[0] + 1
+                text, code = _prose(token, line, path)
+                if before.type == "heading_open":
+                    blocks.append(Heading(line, text, code, level=int(before.tag[1:])))
+                else:
+                    blocks.append(Paragraph(line, text, code, nested=token.level > 1))
+        return cls(path, tuple(blocks))
+
+    @property
+    def title(self) -> str:
+        """The first level-1 heading's text, '' when there is none."""
+        return next((b.text for b in self.blocks if isinstance(b, Heading) and b.level == 1), "")
+
+    @property
+    def embeds(self) -> list[Embed]:
+        return [block for block in self.blocks if isinstance(block, Embed)]
+
+
+def _embed(state: StateBlock, start: int, end: int, silent: bool) -> bool:
+    """Block rule: a snippet call on a line of its own. It may interrupt a paragraph: an
+    embed is a line, whatever the lines around it."""
+    if state.is_code_block(start):
+        return False
+    call = SNIPPET_CALL.fullmatch(state.src[state.bMarks[start] + state.tShift[start] : state.eMarks[start]].rstrip())
+    if not call:
+        return False
+    if not silent:
+        token = state.push("snippet_embed", "", 0)
+        token.map = [start, start + 1]
+        token.meta = {"call": call}
+        state.line = start + 1
+    return True
+
+
+def _macro(state: StateInline, silent: bool) -> bool:
+    """Inline rule: a macro call or an attribute list, as one token (so no code span or
+    emphasis is read inside it); the line it is on, counted within its block."""
+    found = MACRO_OR_ATTRIBUTES.match(state.src, state.pos)
+    if not found:
+        return False
+    if not silent:
+        token = state.push("macro" if found["macro"] is not None else "attributes", "", 0)
+        token.content = found[0]
+        token.meta = {"offset": state.src.count("\n", 0, state.pos)}
+    state.pos = found.end()
+    return True
+
+
+def _parser() -> MarkdownIt:
+    md = MarkdownIt("commonmark").enable("table").use(admon_plugin)
+    md.block.ruler.before("paragraph", "snippet_embed", _embed, {"alt": ["paragraph"]})
+    md.inline.ruler.before("text", "macro", _macro)
+    # keep escapes and entities as written (text_special tokens), so the text stays Markdown
+    md.disable("text_join")
+    return md
+
+
+_PARSER = _parser()
+
+
+def _prose(inline: Token, line: int, path: Path) -> tuple[str, tuple[Code, ...]]:
+    """The inline content's text as standalone Markdown, and its code spans."""
+    parts, code = [], []
+    for child in inline.children or []:
+        if child.type == "code_inline":
+            code.append(Code(line, child.content))
+            pad = " " if child.content[:1] in " `" or child.content[-1:] in " `" else ""
+            parts.append(f"{child.markup}{pad}{child.content}{pad}{child.markup}")
+        elif child.type in ("softbreak", "hardbreak"):
+            line += 1
+            parts.append("\n" if child.type == "softbreak" else "\\\n")
+        elif child.type == "macro":
+            parts.append(_macro_text(child.content, f"{path}:{inline.map[0] + 1 + child.meta['offset']}"))
+        elif child.type in ("text_special", "em_open", "em_close", "strong_open", "strong_close"):
+            parts.append(child.markup)  # as written: `\*`, `&amp;`, `*`, `**`
+        elif child.type not in ("link_open", "link_close", "attributes"):
+            parts.append(child.content)  # text, inline HTML; an image keeps its words, as a link does
+    return "".join(parts).strip(), tuple(code)
+
+
+def _macro_text(call: str, where: str) -> str:
+    """What a macro call in prose reads as: a quote's code with its releases; nothing for
+    any other macro."""
+    if call[2:].lstrip().startswith("snippet("):
+        raise PageError(
+            f"{where}: {call} is not an embed; write "
+            '{{ snippet("topic/name") }} or {{ snippet("topic/name", "section") }} on a line of its own'
+        )
+    quoted = QUOTE_CALL.fullmatch(call)
+    if not quoted:
+        return ""
+    try:
+        quote = parse_quote(quoted[1])
+    except QuoteError as error:
+        raise QuoteError(f"{where}: {error}") from None
+    return quote.code + (f" ({quote.label})" if quote.label else "")

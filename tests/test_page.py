@@ -1,0 +1,96 @@
+"""The page model (fieldguide/page.py): headings, prose with its inline code, and snippet
+embeds, read as Markdown rather than line by line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from fieldguide.page import Code, Embed, Heading, Page, PageError, Paragraph
+from fieldguide.quotes import QuoteError
+
+PATH = Path("docs/example.md")
+
+
+def parse(markdown: str) -> Page:
+    return Page.parse(markdown, PATH)
+
+
+def test_a_comment_in_a_code_fence_is_no_heading_and_a_macro_there_no_embed():
+    page = parse(
+        "# Title\n\n"
+        "```python\n"
+        "# the loss\n"
+        '{{ snippet("leaf/retain_grad") }}\n'
+        "```\n\n"
+        "    # indented code, no heading either\n"
+    )
+    assert page.blocks == (Heading(1, "Title", (), level=1),)
+
+
+def test_headings_have_their_level_and_plain_text():
+    page = parse(
+        "# The title\n\n"
+        "## Why [the book](book.md) said `x` { #why-the-book }\n\n"
+        '### {{ quote("data/version_counter", "t._version 1", until="2.10") }} moves\n'
+    )
+    assert page.title == "The title"
+    assert page.blocks[1:] == (
+        Heading(3, "Why the book said `x`", (Code(3, "x"),), level=2),
+        Heading(5, "`t._version 1` (up to 2.10) moves", (), level=3),
+    )
+
+
+def test_embeds_are_lines_of_their_own_with_their_section():
+    page = parse(
+        "Some prose\n"
+        '{{ snippet("leaf/retain_grad") }}\n\n'
+        '{{ snippet("inplace/exp_output", "fix-1") }}  \n\n'
+        'Inline {{ notebook() }} macros are not embeds.\n'
+    )
+    assert page.embeds == [Embed(2, "leaf/retain_grad", None), Embed(4, "inplace/exp_output", "fix-1")]
+    assert page.blocks[0] == Paragraph(1, "Some prose", (), nested=False)
+    assert page.blocks[-1] == Paragraph(6, "Inline  macros are not embeds.", (), nested=False)
+
+
+def test_inline_code_spans_have_their_lines_and_quotes_are_not_spans():
+    page = parse(
+        "Call `x.backward()` and\n"
+        'read {{ quote("data/version_counter", "a `b` c") }} then ``a`b`` at\n'
+        "last `y`.\n"
+    )
+    (paragraph,) = page.blocks
+    assert paragraph.code == (Code(1, "x.backward()"), Code(2, "a`b"), Code(3, "y"))
+    assert paragraph.text == "Call `x.backward()` and\nread `` a `b` c `` then ``a`b`` at\nlast `y`."
+
+
+def test_text_in_lists_tables_and_admonitions_is_nested():
+    page = parse(
+        "Intro with [a link](other.md) and \\*stars\\*.\n\n"
+        "- a `listed` item\n\n"
+        "| a | b |\n| --- | --- |\n| `cell` | 2 |\n\n"
+        '!!! warning "Misconception: `.data` is detach()"\n'
+        "    Both are `wrong`.\n"
+    )
+    top = [b for b in page.blocks if not b.nested]
+    assert top == [Paragraph(1, "Intro with a link and \\*stars\\*.", (), nested=False)]
+    nested = [(b.line, b.code) for b in page.blocks if b.nested and b.code]
+    assert nested == [
+        (3, (Code(3, "listed"),)),
+        (7, (Code(7, "cell"),)),
+        (9, (Code(9, ".data"),)),
+        (10, (Code(10, "wrong"),)),
+    ]
+
+
+def test_a_snippet_call_that_is_no_embed_names_the_line_and_the_fix():
+    with pytest.raises(PageError, match=r"docs/example.md:3: .* on a line of its own"):
+        parse('# T\n\nSee {{ snippet("leaf/retain_grad") }} here.\n')
+    with pytest.raises(PageError, match=r"docs/example.md:2: "):
+        parse('Prose\n{{ snippet("Leaf/Retain") }}\n')
+
+
+def test_an_unreadable_quote_names_its_line():
+    with pytest.raises(QuoteError, match=r"docs/example.md:2: quote\(.*\) cannot be read"):
+        parse('One line,\nthen {{ quote("k/n") }}.\n')
