@@ -112,6 +112,11 @@ class Page:
         return next((b.text for b in self.blocks if isinstance(b, Heading) and b.level == 1), "")
 
     @property
+    def code(self) -> list[Code]:
+        """Every inline code span of the prose, in page order."""
+        return [span for block in self.blocks if not isinstance(block, Embed) for span in block.code]
+
+    @property
     def embeds(self) -> list[Embed]:
         return [block for block in self.blocks if isinstance(block, Embed)]
 

@@ -75,13 +75,7 @@ def test_text_in_lists_tables_and_admonitions_is_nested():
     )
     top = [b for b in page.blocks if not b.nested]
     assert top == [Paragraph(1, "Intro with a link and \\*stars\\*.", (), nested=False)]
-    nested = [(b.line, b.code) for b in page.blocks if b.nested and b.code]
-    assert nested == [
-        (3, (Code(3, "listed"),)),
-        (7, (Code(7, "cell"),)),
-        (9, (Code(9, ".data"),)),
-        (10, (Code(10, "wrong"),)),
-    ]
+    assert page.code == [Code(3, "listed"), Code(7, "cell"), Code(9, ".data"), Code(10, "wrong")]
 
 
 def test_a_snippet_call_that_is_no_embed_names_the_line_and_the_fix():

@@ -3,21 +3,17 @@ and inline code that quotes an output of the same page without saying so is flag
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pytest
 
 from fieldguide.matrix import load as load_matrix
-from fieldguide.quotes import QUOTE_CALL, Quote, parse, problems, quotes_in
-from fieldguide.render import SNIPPET_LINE
-from fieldguide.snippet import Snippet
+from fieldguide.page import Page
+from fieldguide.quotes import Quote, parse, problems, quotes_in
 from fieldguide.store import OutputStore
 
 ROOT = Path(__file__).resolve().parents[1]
 PAGES = sorted((ROOT / "docs").glob("*.md"))
-FENCE = re.compile(r"^\s*(```+|~~~+)")
-INLINE_CODE = re.compile(r"(?<!`)(`+)(?!`)(.+?)(?<!`)\1(?!`)")
 # Shorter spans ("1", "x", "[3]") occur in many outputs by chance, not as quotes.
 MIN_QUOTE_LENGTH = 4
 
@@ -31,36 +27,24 @@ def test_every_quote_is_printed_on_the_releases_it_names(page):
     assert not failures, "quoted output not in the recordings:\n" + "\n".join(failures)
 
 
-def prose_lines(page: Path):
-    """(line number, text) of the page outside fenced code, with quote calls removed."""
-    in_fence = None
-    for number, line in enumerate(page.read_text(encoding="utf-8").splitlines(), 1):
-        opener = FENCE.match(line)
-        if opener and (in_fence is None or opener[1].startswith(in_fence)):
-            in_fence = None if in_fence else opener[1]
-            continue
-        if in_fence is None:
-            yield number, QUOTE_CALL.sub("", line)
-
-
 @pytest.mark.parametrize("page", PAGES, ids=lambda p: p.name)
 def test_inline_code_that_quotes_an_output_is_a_checked_quote(page):
     store = OutputStore(ROOT)
-    embedded = [Snippet.load(ROOT, m[1], m[2]) for m in SNIPPET_LINE.finditer(page.read_text())]
+    model = Page.read(page)
+    embedded = [embed.snippet(ROOT) for embed in model.embeds]
     sources = {s.key: s.path.read_text(encoding="utf-8") for s in embedded}
     outputs = {s.key: [text for _, text in store.by_output(s.key)] for s in embedded}
     unmarked = []
-    for number, line in prose_lines(page):
-        for _, span in INLINE_CODE.findall(line):
-            span = span.strip()
-            if len(span) < MIN_QUOTE_LENGTH or any(span in code for code in sources.values()):
-                continue
-            printed_by = [key for key, texts in outputs.items() if any(span in t for t in texts)]
-            if printed_by:
-                unmarked.append(
-                    f"{page.relative_to(ROOT)}:{number}: `{span}` is printed by {printed_by[0]}; "
-                    f'write it as {{{{ quote("{printed_by[0]}", "{span}") }}}} so it is checked'
-                )
+    for code in model.code:
+        span = code.text.strip()
+        if len(span) < MIN_QUOTE_LENGTH or any(span in source for source in sources.values()):
+            continue
+        printed_by = [key for key, texts in outputs.items() if any(span in t for t in texts)]
+        if printed_by:
+            unmarked.append(
+                f"{page.relative_to(ROOT)}:{code.line}: `{span}` is printed by {printed_by[0]}; "
+                f'write it as {{{{ quote("{printed_by[0]}", "{span}") }}}} so it is checked'
+            )
     assert not unmarked, "unchecked quotes of outputs:\n" + "\n".join(unmarked)
 
 
