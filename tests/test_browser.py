@@ -25,7 +25,7 @@ import pytest
 
 from fieldguide import notebook
 from fieldguide.matrix import load as load_matrix
-from fieldguide.render import SNIPPET_LINE
+from fieldguide.page import Page
 from fieldguide.snippet import Snippet
 
 try:
@@ -217,7 +217,7 @@ def test_version_tab_shows_its_output(context, server):
 def whole_file_embed() -> tuple[str, str]:
     """(page path, snippet file) of the first page embedding a whole snippet file once."""
     for md in sorted((ROOT / "docs").glob("*.md")):
-        embeds = [m.groups() for m in SNIPPET_LINE.finditer(md.read_text(encoding="utf-8"))]
+        embeds = [(*embed.key.split("/"), embed.section) for embed in Page.read(md).embeds]
         for topic, name, section in embeds:
             relpath = f"snippets/{topic}/{name}.py"
             whole = section is None and "--8<--" not in (ROOT / relpath).read_text(encoding="utf-8")

@@ -16,8 +16,8 @@ import pytest
 from fieldguide import error_index, notebook
 from fieldguide.matrix import load as load_matrix
 from fieldguide.normalize import normalize
-from fieldguide.render import SNIPPET_LINE, TRACEBACK_START
-from fieldguide.snippet import Snippet
+from fieldguide.page import Page
+from fieldguide.render import TRACEBACK_START
 from fieldguide.store import OutputStore
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -42,11 +42,6 @@ def printed(recorded: str) -> str:
     return "".join(kept)
 
 
-def snippets_of(page: Path) -> list[Snippet]:
-    lines = page.read_text(encoding="utf-8").splitlines()
-    return [Snippet.load(ROOT, m[1], m[2]) for m in map(SNIPPET_LINE.match, lines) if m]
-
-
 def test_every_page_that_embeds_a_snippet_gets_its_notebook():
     """Counted from the pages' own text, not from the notebook module: each page that embeds
     snippets gets a notebook file, and it holds one code cell per embedded snippet."""
@@ -66,7 +61,7 @@ def test_notebook_outputs_match_recorded(page: Path):
     nb = nbformat.reads(notebook.build(ROOT, page), as_version=4)
     nbformat.validate(nb)
     code = [cell for cell in nb.cells if cell.cell_type == "code"]
-    snippets = snippets_of(page)
+    snippets = [embed.snippet(ROOT) for embed in Page.read(page).embeds]
     assert [cell.source for cell in code] == [notebook.shown_code(s) for s in snippets], (
         f"notebook of {page.name} does not hold the page's snippets, as the page shows them, in order"
     )
