@@ -10,6 +10,7 @@ store.py          the committed recordings: outputs, and graphs beside them
 matrix.py         the PyTorch releases, their environments, bisecting a change
 pytest_plugin.py  pytest options and the session's engine (checks: tests/test_snippets.py)
 render.py         the Markdown a page gets for a snippet
+page.py           a docs page as one model: headings, prose and its inline code, snippet embeds
 graph_svg.py      draws a recorded graph as SVG
 error_index.py    the error index page, built from the recorded outputs
 causes.py         the causes readers hit per error-index entry, and the public reports behind them

@@ -99,7 +99,7 @@ class Page:
                 blocks.append(Embed(token.map[0] + 1, *token.meta["call"].groups()))
             elif token.type == "inline":
                 line = token.map[0] + 1
-                text, code = _prose(token, line, path)
+                text, code = _prose(token, path)
                 if before.type == "heading_open":
                     blocks.append(Heading(line, text, code, level=int(before.tag[1:])))
                 else:
@@ -139,14 +139,13 @@ def _embed(state: StateBlock, start: int, end: int, silent: bool) -> bool:
 
 def _macro(state: StateInline, silent: bool) -> bool:
     """Inline rule: a macro call or an attribute list, as one token (so no code span or
-    emphasis is read inside it); the line it is on, counted within its block."""
+    emphasis is read inside it)."""
     found = MACRO_OR_ATTRIBUTES.match(state.src, state.pos)
     if not found:
         return False
     if not silent:
         token = state.push("macro" if found["macro"] is not None else "attributes", "", 0)
         token.content = found[0]
-        token.meta = {"offset": state.src.count("\n", 0, state.pos)}
     state.pos = found.end()
     return True
 
@@ -163,9 +162,9 @@ def _parser() -> MarkdownIt:
 _PARSER = _parser()
 
 
-def _prose(inline: Token, line: int, path: Path) -> tuple[str, tuple[Code, ...]]:
+def _prose(inline: Token, path: Path) -> tuple[str, tuple[Code, ...]]:
     """The inline content's text as standalone Markdown, and its code spans."""
-    parts, code = [], []
+    parts, code, line = [], [], inline.map[0] + 1
     for child in inline.children or []:
         if child.type == "code_inline":
             code.append(Code(line, child.content))
@@ -175,7 +174,7 @@ def _prose(inline: Token, line: int, path: Path) -> tuple[str, tuple[Code, ...]]
             line += 1
             parts.append("\n" if child.type == "softbreak" else "\\\n")
         elif child.type == "macro":
-            parts.append(_macro_text(child.content, f"{path}:{inline.map[0] + 1 + child.meta['offset']}"))
+            parts.append(_macro_text(child.content, f"{path}:{line}"))
         elif child.type in ("text_special", "em_open", "em_close", "strong_open", "strong_close"):
             parts.append(child.markup)  # as written: `\*`, `&amp;`, `*`, `**`
         elif child.type not in ("link_open", "link_close", "attributes"):

@@ -18,6 +18,7 @@ from fieldguide.matrix import load as load_matrix
 from fieldguide.normalize import normalize
 from fieldguide.page import Page
 from fieldguide.render import TRACEBACK_START
+from fieldguide.snippet import Snippet
 from fieldguide.store import OutputStore
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -54,6 +55,29 @@ def test_every_page_that_embeds_a_snippet_gets_its_notebook():
         nb = nbformat.read(ROOT / "docs" / path, as_version=4)
         nbformat.validate(nb)
         assert sum(cell.cell_type == "code" for cell in nb.cells) == count, f"docs/{path}"
+
+
+def test_a_snippet_is_introduced_by_its_headings_and_last_plain_paragraph(tmp_path):
+    page = tmp_path / "page.md"
+    page.write_text(
+        "# A [linked](x.md) title\n\n"
+        "## Copies\n\n"
+        "Dropped: a later paragraph introduces the snippet.\n\n"
+        '{{ quote("copying/assign_vs_clone", "c: tensor([1., 2., 3.])") }} is the\n'
+        "[clone](x.md) after the edit:\n\n"
+        '!!! note "Not an introduction"\n'
+        "    Nor is this admonition's text.\n\n"
+        "- nor a list\n\n"
+        "```python\n# nor a comment in a fence\n```\n\n"
+        '{{ snippet("copying/assign_vs_clone") }}\n'
+        '{{ snippet("copying/assign_vs_clone") }}\n',
+        encoding="utf-8",
+    )
+    head, *cells = notebook.cells_from_page(ROOT, page)
+    assert head[1].startswith("# A linked title\n\nThe examples of the Autograd Field Guide page *A linked title*")
+    code = ("code", notebook.shown_code(Snippet.load(ROOT, "copying", "assign_vs_clone")))
+    intro = "## Copies\n\n`c: tensor([1., 2., 3.])` is the\nclone after the edit:"
+    assert cells == [("markdown", intro), code, code]
 
 
 @pytest.mark.parametrize("page", PAGES, ids=lambda p: p.name)
