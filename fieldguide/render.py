@@ -24,11 +24,6 @@ from fieldguide.snippet import Snippet
 from fieldguide.store import OutputStore, version_key
 
 TRACEBACK_START = "Traceback (most recent call last):\n"
-# A page line that embeds a snippet: {{ snippet("topic/name") }} or {{ snippet("topic/name", "section") }}
-SNIPPET_LINE = re.compile(
-    r'^\{\{\s*snippet\(\s*"([a-z0-9_]+)/([a-z0-9_]+)"\s*(?:,\s*"([\w-]+)"\s*)?\)\s*\}\}\s*$',
-    re.MULTILINE,
-)
 
 
 def version_range(versions: list[str], listed: list[str]) -> str:

@@ -16,8 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from fieldguide.render import SNIPPET_LINE
-from fieldguide.snippet import Snippet
+from fieldguide.page import Page
 from fieldguide.store import OutputStore
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -97,8 +96,8 @@ def test_no_page_shows_a_literal_macro(site, zensical_site):
 
 def shown_snippets():
     for page in sorted((ROOT / "docs").glob("*.md")):
-        for match in SNIPPET_LINE.finditer(page.read_text(encoding="utf-8")):
-            yield page.stem, Snippet.load(ROOT, match[1], match[2]), match[3]
+        for embed in Page.read(page).embeds:
+            yield page.stem, embed.snippet(ROOT), embed.section
 
 
 CODE_BLOCK = re.compile(
