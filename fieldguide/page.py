@@ -12,6 +12,7 @@ tables are parsed as blocks, their text nested in them.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -87,7 +88,10 @@ class Page:
 
     @classmethod
     def read(cls, path: Path) -> Page:
-        return cls.parse(path.read_text(encoding="utf-8"), path)
+        # A build reads each page several times (embeds, notebook cells); parsing one
+        # takes milliseconds. An edited page has another stamp, so it is read again.
+        stat = path.stat()
+        return _read(path, stat.st_mtime_ns, stat.st_size)
 
     @classmethod
     def parse(cls, markdown: str, path: Path) -> Page:
@@ -119,6 +123,11 @@ class Page:
     @property
     def embeds(self) -> list[Embed]:
         return [block for block in self.blocks if isinstance(block, Embed)]
+
+
+@functools.lru_cache(maxsize=64)  # the site has under 64 pages
+def _read(path: Path, mtime_ns: int, size: int) -> Page:
+    return Page.parse(path.read_text(encoding="utf-8"), path)
 
 
 def _embed(state: StateBlock, start: int, end: int, silent: bool) -> bool:

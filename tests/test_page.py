@@ -88,3 +88,11 @@ def test_a_snippet_call_that_is_no_embed_names_the_line_and_the_fix():
 def test_an_unreadable_quote_names_its_line():
     with pytest.raises(QuoteError, match=r"docs/example.md:2: quote\(.*\) cannot be read"):
         parse('One line,\nthen {{ quote("k/n") }}.\n')
+
+
+def test_an_edited_page_is_read_again(tmp_path):
+    path = tmp_path / "page.md"
+    path.write_text('{{ snippet("leaf/retain_grad") }}\n', encoding="utf-8")
+    assert Page.read(path).embeds == [Embed(1, "leaf/retain_grad", None)]
+    path.write_text('# Title\n\n{{ snippet("leaf/retain_grad", "part") }}\n', encoding="utf-8")
+    assert Page.read(path).embeds == [Embed(3, "leaf/retain_grad", "part")]
