@@ -7,7 +7,7 @@ PYTHON ?= python3.11
 export NO_MKDOCS_2_WARNING := 1
 
 .PHONY: serve test record build zensical matrix matrix-record matrix-envs matrix-clean chromium \
-	python-check constraints
+	python-check constraints engine
 
 # Every package pinned by constraints.txt, so builds and recordings see the same libraries.
 $(VENV)/installed: pyproject.toml constraints.txt | python-check
@@ -40,6 +40,15 @@ constraints: | python-check
 	{ echo "# Every package .venv installs, pinned. Regenerate with: make constraints"; \
 	  $(BIN)/python -m pip freeze --all --exclude-editable \
 	    | grep -E '^[A-Za-z0-9._-]+==[^ ]+$$' | sed -e 's/+.*//'; } > constraints.txt
+
+# The engine alone, for the releases other than the reference (pyproject.toml's `engine`
+# extra; CI's matrix jobs). Then `$(BIN)/python -m fieldguide.matrix run --versions=...`:
+# `make matrix` would install everything.
+engine: | python-check
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -c 'import tomllib; print(*tomllib.load(open("pyproject.toml", "rb"))["project"]["optional-dependencies"]["engine"], sep="\n")' \
+	  | $(BIN)/python -m pip install --quiet -c constraints.txt -r /dev/stdin
+	$(BIN)/python -m pip install --quiet --no-deps -e .  # last: --no-deps spares the warning that torch and the docs stack are missing
 
 serve: $(VENV)/installed
 	$(BIN)/mkdocs serve -a 127.0.0.1:8000

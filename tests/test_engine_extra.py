@@ -1,0 +1,87 @@
+"""pyproject.toml's `engine` extra is all CI's matrix jobs install (`make engine`): it must
+hold every distribution that `python -m fieldguide.matrix run` imports for a release other
+than the reference (the matrix module, the pytest plugin, tests/conftest.py and the snippet
+tests, and the project modules they load), or those jobs fail at collection while every
+local run passes."""
+
+from __future__ import annotations
+
+import ast
+import json
+import subprocess
+import sys
+import tomllib
+from importlib.metadata import packages_distributions, requires
+from pathlib import Path
+
+from packaging.requirements import Requirement
+from packaging.utils import canonicalize_name
+
+ROOT = Path(__file__).resolve().parents[1]
+MATRIX_RUN_IMPORTS = ["fieldguide.matrix", "fieldguide.pytest_plugin", "conftest", "test_snippets"]
+# In a fresh interpreter, so that only the project's files these modules load are listed.
+LIST_PROJECT_FILES = f"""
+import importlib, json, sys
+sys.path[:0] = [{str(ROOT)!r}, {str(ROOT / "tests")!r}]
+for name in {MATRIX_RUN_IMPORTS!r}:
+    importlib.import_module(name)
+files = (getattr(module, "__file__", None) or "" for module in list(sys.modules.values()))
+print(json.dumps(sorted(f for f in files if f.startswith({(str(ROOT / "fieldguide"), str(ROOT / "tests"))!r}))))
+"""
+
+
+def required_imports(source: str) -> set[str]:
+    """Top-level names of the absolute imports in `source`, leaving out those in a `try`
+    that handles ImportError (optional: conftest's Playwright)."""
+    tree = ast.parse(source)
+    optional = {
+        id(node)
+        for guarded in ast.walk(tree)
+        if isinstance(guarded, ast.Try)
+        and any(handler.type and ast.unparse(handler.type) in ("ImportError", "ModuleNotFoundError")
+                for handler in guarded.handlers)
+        for statement in guarded.body
+        for node in ast.walk(statement)
+    }
+    names = set()
+    for node in ast.walk(tree):
+        if id(node) in optional:
+            continue
+        if isinstance(node, ast.Import):
+            names |= {alias.name.partition(".")[0] for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.level == 0:
+            names.add(node.module.partition(".")[0])
+    return names
+
+
+def with_dependencies(requirements: list[str]) -> set[str]:
+    """The distributions `requirements` install, theirs included (their extras' left out)."""
+    found: set[str] = set()
+    waiting = [Requirement(r) for r in requirements]
+    while waiting:
+        requirement = waiting.pop()
+        name = canonicalize_name(requirement.name)
+        if name in found or (requirement.marker and not requirement.marker.evaluate({"extra": ""})):
+            continue
+        found.add(name)
+        waiting += [Requirement(r) for r in requires(name) or ()]
+    return found
+
+
+def test_the_engine_extra_holds_what_a_matrix_run_imports():
+    listed = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]["engine"]
+    run = subprocess.run([sys.executable, "-c", LIST_PROJECT_FILES], cwd=ROOT, capture_output=True, text=True,
+                         timeout=120)
+    assert run.returncode == 0, run.stderr
+    distributions = packages_distributions()
+    imported = {
+        canonicalize_name(distribution)
+        for path in json.loads(run.stdout)
+        for module in required_imports(Path(path).read_text())
+        for distribution in distributions.get(module, ())
+    }
+    missing = imported - with_dependencies(listed) - {"autograd-field-guide"}
+    assert not missing, (
+        f"a matrix run imports {', '.join(sorted(missing))}, which pyproject.toml's `engine` extra "
+        "does not install: add them to it (CI's matrix jobs install only that extra)"
+    )
