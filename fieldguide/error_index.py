@@ -384,6 +384,13 @@ def _with_clues(entry: Entry, order: list[str]) -> list[tuple[Cause, str | None]
     return list(zip(causes, clues(causes)))
 
 
+def _not_reproduced(entry: Entry) -> list[tuple[Cause, None]]:
+    """The causes readers hit that no snippet reproduces here (after those that are): the
+    paste box still ranks them by the clues a paste carries and their reports."""
+    mechanisms = entry.data.mechanisms if entry.data else ()
+    return [(Cause(m.text, {}, {}, m), None) for m in mechanisms if not m.shown]
+
+
 def paste_box(entries: list[Entry], order: list[str], listed: list[str]) -> str:
     """The paste box, and the data it matches a pasted message against."""
     data = {
@@ -418,8 +425,10 @@ def paste_box(entries: list[Entry], order: list[str], listed: list[str]) -> str:
                         "clueNodes": sorted({forward_name(n) for n in cause.mechanism.nodes}) if cause.mechanism else [],
                         "clueLeaf": bool(cause.mechanism and cause.mechanism.leaf),
                         "clueCode": list(cause.mechanism.code) if cause.mechanism else [],
+                        # a cause readers hit that no snippet here reproduces: why not
+                        "notShown": cause.mechanism.why or "" if cause.mechanism and not cause.mechanism.shown else None,
                     }
-                    for cause, clue in _with_clues(entry, order)
+                    for cause, clue in _with_clues(entry, order) + _not_reproduced(entry)
                 ],
             }
             for entry in entries

@@ -80,6 +80,7 @@ READ_STATE = """() => {
     underHeading: !!panel && !!target && target.nextElementSibling === panel,
     worded: panel ? panel.querySelector("p:nth-of-type(2)").textContent : null,
     causes: panel ? [...panel.querySelectorAll("li[data-cause] > strong")].map(s => s.textContent) : [],
+    mechanisms: panel ? [...panel.querySelectorAll("li[data-cause]")].map(li => li.dataset.mechanism) : [],
   };
 }"""
 
@@ -289,8 +290,8 @@ def test_real_pastes_put_the_threads_cause_first(errors_page):
     first = top3 = 0
     misses, per_entry = [], defaultdict(lambda: [0, 0])
     for case, cause, state in zip(cases, expected, diagnose_all(errors_page, [c.paste for c in cases])):
-        found = landed(state, case.entry) and cause in state["causes"]
-        rank = state["causes"].index(cause) + 1 if found else None
+        found = landed(state, case.entry) and case.mechanism in state["mechanisms"]
+        rank = state["mechanisms"].index(case.mechanism) + 1 if found and case.mechanism else None
         first += rank == 1
         top3 += rank is not None and rank <= 3
         per_entry[case.entry][0] += rank == 1

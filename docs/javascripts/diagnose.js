@@ -13,7 +13,10 @@
   // A message this far from every recorded template is not one the guide knows.
   const KNOWN = 0.6;
   const PREFIX = 6; // leading words compared: messages are told apart by how they begin
-  const PROMPT = /^(?:>>> ?|\.\.\. ?|In \[\d*\]: ?)/;
+  // What a paste may carry before each line: an interpreter's prompt, the rank torchrun
+  // puts before every line of a worker, a forum's inline-code backticks around a line.
+  const PROMPT = /^(?:>>> ?|\.\.\. ?|In \[\d*\]: ?|\[(?:default)?rank\d+\]: ?|`(?=[^`]))/;
+  const clean = line => line.replace(PROMPT, "").replace(/(?<=[^`])`$/, "").replace(/\s+$/, "");
   // The file:line a warning names; "<torch source>" where this guide's outputs hide one.
   const WARNING_LINE = /^(?:\S.*?:\d+|<torch source>): ([\w.]*Warning): (.*)$/;
   const ERROR_LINE = /^([A-Za-z_][\w.]*(?:Error|Exception|Warning|Interrupt)): ?(.*)$/;
@@ -29,8 +32,7 @@
    * over the lines below it, as Python prints it: a warning up to its indented source
    * line, an error up to a blank line (its indented lines, such as a tensor's rows, left out). */
   function pastedMessage(text) {
-    const lines = text.replace(/\r\n?/g, "\n").split("\n")
-      .map(line => line.replace(PROMPT, "").replace(/\s+$/, ""));
+    const lines = text.replace(/\r\n?/g, "\n").split("\n").map(clean);
     const ends = line => line === "" || SEPARATOR.test(line) || WARNING_LINE.test(line) || ERROR_LINE.test(line);
     const found = [];
     for (let i = 0; i < lines.length; i++) {
@@ -158,7 +160,7 @@
    * its header. A forum may have stripped a traceback's indentation, so a frame's source
    * line is whatever follows it that is not another frame or the message. */
   function pastedCode(text) {
-    const lines = text.replace(/\r\n?/g, "\n").split("\n");
+    const lines = text.replace(/\r\n?/g, "\n").split("\n").map(clean);
     const frame = /^\s*File ".*", line \d+/;
     const notSource = /^\s*(?:File "|Traceback |During handling|The above exception|[\w.]+(?:Error|Exception|Warning)\b)/;
     const code = [];
@@ -337,9 +339,11 @@
       if (tells("opening") && opening === 1) why.push(["its messages say what yours says"]);
       if (tells("named") && named && !clues.some(c => c[0] === "node")) why.push([`its messages name ${reader.forwardName(node)} too`]);
       const seen = cause.seen ? ` Seen in ${cause.seen} public report${cause.seen === 1 ? "" : "s"}.` : "";
-      list.append(el("li", {"data-cause": String(row)},
+      list.append(el("li", {"data-cause": String(row), "data-mechanism": cause.mechanism},
         el("strong", {}, cause.text ? withCode(cause.text) : "Cause not stated"),
         cause.clue ? el("span", {class: "fg-diagnosis__clue"}, " Clue: ", withCode(cause.clue), ".") : null,
+        cause.notShown !== null ? el("span", {class: "fg-diagnosis__clue"}, " Not reproduced here",
+          cause.notShown ? [": ", withCode(cause.notShown.replace(/\.$/, ""))] : "", ".") : null,
         why.length ? el("span", {class: "fg-diagnosis__match"}, " Matches: ",
           why.flatMap((part, i) => [i ? "; " : "", ...part]), ".") : null,
         seen ? el("span", {class: "fg-diagnosis__seen"}, seen) : null,
