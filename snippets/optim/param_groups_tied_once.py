@@ -1,0 +1,27 @@
+import torch
+from torch import nn
+
+
+class TinyLM(nn.Module):
+    def __init__(self, vocab=50, dim=8):
+        super().__init__()
+        self.embed = nn.Embedding(vocab, dim)
+        self.body = nn.Linear(dim, dim)
+        self.out = nn.Linear(dim, vocab, bias=False)
+        self.out.weight = self.embed.weight
+
+
+torch.manual_seed(0)
+model = TinyLM()
+lrs = {"embed": 1e-4, "body": 1e-3, "out": 1e-3}
+seen = set()  # a shared Parameter goes to the first group that claims it
+groups = []
+for name, lr in lrs.items():
+    params = [p for p in getattr(model, name).parameters() if id(p) not in seen]
+    seen.update(id(p) for p in params)
+    if params:
+        groups.append({"params": params, "lr": lr})
+opt = torch.optim.Adam(groups)
+for group in opt.param_groups:
+    print(f"lr {group['lr']:.0e}: {[tuple(p.shape) for p in group['params']]}")
+print("tied weight in the first group:", opt.param_groups[0]["params"][0] is model.out.weight)
