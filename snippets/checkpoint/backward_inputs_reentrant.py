@@ -1,0 +1,29 @@
+# raises: RuntimeError
+# fixed-by: checkpoint/backward_inputs_non_reentrant
+# cause: loss.backward(inputs=...) names parameters that sit before blocks that use reentrant checkpointing
+import torch
+from torch import nn
+from torch.utils.checkpoint import checkpoint
+
+
+class Model(nn.Module):
+    def __init__(self, dim=16):
+        super().__init__()
+        self.stem = nn.Linear(8, dim)
+        self.blocks = nn.ModuleList(nn.Sequential(nn.Linear(dim, dim), nn.GELU()) for _ in range(2))
+        self.head = nn.Linear(dim, 4)
+
+    def forward(self, x):
+        x = self.stem(x)
+        for block in self.blocks:
+            x = checkpoint(block, x, use_reentrant=True)  # recompute each block in backward
+        return self.head(x)
+
+
+torch.manual_seed(0)
+model = Model()
+x, target = torch.randn(8, 8), torch.randint(0, 4, (8,))
+loss = nn.functional.cross_entropy(model(x), target)
+# this phase trains everything but the head: no gradient is computed for the head
+loss.backward(inputs=[p for name, p in model.named_parameters() if not name.startswith("head.")])
+print("with a gradient:", [n for n, p in model.named_parameters() if p.grad is not None])
