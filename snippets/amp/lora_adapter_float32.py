@@ -1,0 +1,34 @@
+# min-torch: 2.3
+import torch
+from torch import nn
+
+
+class LoRALinear(nn.Module):
+    def __init__(self, base: nn.Linear, rank: int = 4):
+        super().__init__()
+        self.base = base.requires_grad_(False)
+        # the weights the optimizer updates stay float32; autocast casts them for the matmul
+        self.down = nn.Linear(base.in_features, rank, bias=False)
+        self.up = nn.Linear(rank, base.out_features, bias=False)
+        nn.init.zeros_(self.up.weight)
+
+    def forward(self, x):
+        return self.base(x) + self.up(self.down(x))
+
+
+torch.manual_seed(0)
+base = nn.Linear(16, 4).half()  # pretrained weights, loaded in float16 to save memory
+model = LoRALinear(base)
+trainable = [p for p in model.parameters() if p.requires_grad]
+optimizer = torch.optim.AdamW(trainable, lr=1e-3)
+scaler = torch.amp.GradScaler("cpu")
+x, target = torch.randn(8, 16), torch.randint(0, 4, (8,))
+
+with torch.autocast("cpu", dtype=torch.float16):
+    loss = nn.functional.cross_entropy(model(x), target)
+scaler.scale(loss).backward()
+print("trainable dtypes:", sorted({str(p.dtype) for p in trainable}))
+print("frozen base dtype:", base.weight.dtype)
+scaler.step(optimizer)
+scaler.update()
+print("adapter up moved:", bool(model.up.weight.abs().sum() > 0))

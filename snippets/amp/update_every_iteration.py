@@ -1,0 +1,27 @@
+# min-torch: 2.3
+import torch
+from torch import nn
+
+torch.manual_seed(0)
+model = nn.Linear(8, 1)
+optimizer = torch.optim.SGD(model.parameters(), lr=0.01)
+scaler = torch.amp.GradScaler("cpu")
+x = torch.randn(3, 16, 8)
+target = torch.randn(3, 16, 1)
+target[1] *= 1000  # one batch of outliers
+
+for step in range(3):
+    optimizer.zero_grad()
+    with torch.autocast("cpu", dtype=torch.float16):
+        pred = model(x[step])
+    loss = nn.functional.mse_loss(pred.float(), target[step])
+    scaler.scale(loss).backward()
+    scaler.unscale_(optimizer)
+    norm = nn.utils.clip_grad_norm_(model.parameters(), max_norm=float("inf"))
+    if not norm.isfinite() or norm > 5.0:
+        print(f"step {step}: gradient norm {norm.item():.4g}, skipping the batch")
+    else:
+        scaler.step(optimizer)
+        print(f"step {step}: stepped")
+    scaler.update()  # every iteration: it ends the unscale_ of this one
+print("scale:", scaler.get_scale())  # halved once, for the batch whose gradients overflowed
