@@ -158,13 +158,28 @@
    * a library such as matplotlib, or __init__) and the source line Python prints under it
    * (anomaly mode's trace of the forward call included), and the line a warning prints under
    * its header. A forum may have stripped a traceback's indentation, so a frame's source
-   * line is whatever follows it that is not another frame or the message. */
+   * line is whatever follows it that is not another frame or the message. A notebook's
+   * (IPython's) traceback names each frame `path.py in func(...)`, `File path.py:N, in func`
+   * or `Cell In[N], line N`, and marks the line that ran with an arrow, `---> 38 code`. */
   function pastedCode(text) {
     const lines = text.replace(/\r\n?/g, "\n").split("\n").map(clean);
     const frame = /^\s*File ".*", line \d+/;
+    const notebookFrame = /^(?:File \S.*?:\d+, in |\S.*?\.py in |<ipython-input-\S+> in |Cell In\[\d*\], line \d+)/;
+    const notebookSource = /^-*> ?\d+\s+(\S.*)$/;
     const notSource = /^\s*(?:File "|Traceback |During handling|The above exception|[\w.]+(?:Error|Exception|Warning)\b)/;
     const code = [];
+    let ownNotebookFrame = false;
     lines.forEach((line, i) => {
+      if (notebookFrame.test(line)) {
+        ownNotebookFrame = OWN_FRAME.test(line);
+        if (!ownNotebookFrame) code.push(line.trim());
+        return;
+      }
+      const ran = line.match(notebookSource);
+      if (ran) {
+        if (!ownNotebookFrame) code.push(ran[1].trim());
+        return;
+      }
       const warning = WARNING_LINE.test(line);
       if (!frame.test(line) && !warning || OWN_FRAME.test(line)) return;
       if (!warning) code.push(line.trim());
