@@ -1,0 +1,41 @@
+# raises: RuntimeError
+# fixed-by: distributed/checkpoint_non_reentrant_find_unused
+# cause: reentrant activation checkpointing (use_reentrant=True) in a model wrapped with find_unused_parameters=True
+import os
+import tempfile
+import warnings
+
+import torch
+import torch.distributed as dist
+from torch import nn
+from torch.nn.parallel import DistributedDataParallel as DDP
+from torch.utils.checkpoint import checkpoint
+
+# PyTorch 2.4.1's own checkpoint code calls an API that release deprecated, and warns
+# about it in backward; nothing in this code could avoid that warning
+warnings.filterwarnings("ignore", r".*torch\.cpu\.amp\.autocast", FutureWarning)
+
+dist.init_process_group("gloo", init_method="file://" + os.path.join(tempfile.mkdtemp(), "rendezvous"),
+                        rank=0, world_size=1)
+torch.manual_seed(0)
+
+
+class Encoder(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.blocks = nn.ModuleList(nn.Sequential(nn.Linear(8, 8), nn.GELU()) for _ in range(2))
+        self.head = nn.Linear(8, 1)
+        self.pooler = nn.Linear(8, 8)  # used only for another task: why find_unused_parameters=True
+
+    def forward(self, x):
+        for block in self.blocks:
+            x = checkpoint(block, x, use_reentrant=True)
+        return self.head(x)
+
+
+model = DDP(Encoder(), find_unused_parameters=True)
+x = torch.randn(4, 8, requires_grad=True)  # reentrant checkpointing needs an input that requires grad
+loss = model(x).pow(2).mean()
+loss.backward()
+print("head.weight.grad norm", round(model.module.head.weight.grad.norm().item(), 4))
+dist.destroy_process_group()

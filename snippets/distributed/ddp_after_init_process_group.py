@@ -1,0 +1,15 @@
+import os
+import tempfile
+
+import torch
+import torch.distributed as dist
+from torch import nn
+from torch.nn.parallel import DistributedDataParallel as DDP
+
+dist.init_process_group("gloo", init_method="file://" + os.path.join(tempfile.mkdtemp(), "rendezvous"),
+                        rank=0, world_size=1)
+torch.manual_seed(0)
+model = DDP(nn.Linear(4, 2))  # the process group exists now: DDP finds it
+model(torch.randn(3, 4)).sum().backward()
+print("weight.grad", model.module.weight.grad)
+dist.destroy_process_group()

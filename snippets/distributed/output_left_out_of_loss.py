@@ -1,0 +1,39 @@
+# raises: RuntimeError
+# fixed-by: distributed/output_left_out_of_loss_fixed
+# cause: forward returns an auxiliary output that the loss leaves out
+import os
+import tempfile
+
+import torch
+import torch.distributed as dist
+from torch import nn
+from torch.nn.parallel import DistributedDataParallel as DDP
+
+dist.init_process_group("gloo", init_method="file://" + os.path.join(tempfile.mkdtemp(), "rendezvous"),
+                        rank=0, world_size=1)
+torch.manual_seed(0)
+
+
+class Classifier(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.backbone = nn.Linear(8, 16)
+        self.head = nn.Linear(16, 3)
+        self.aux_head = nn.Linear(16, 3)
+
+    def forward(self, x):
+        features = self.backbone(x).relu()
+        return self.head(features), self.aux_head(features)
+
+
+model = DDP(Classifier())
+opt = torch.optim.SGD(model.parameters(), lr=0.1)
+x, y = torch.randn(16, 8), torch.randint(0, 3, (16,))
+for step in range(2):
+    logits, aux_logits = model(x)
+    loss = nn.functional.cross_entropy(logits, y)  # aux_logits is never used
+    print(f"step {step}: loss {loss.item():.4f}")
+    opt.zero_grad()
+    loss.backward()
+    opt.step()
+dist.destroy_process_group()

@@ -1,0 +1,42 @@
+# raises: RuntimeError
+# fixed-by: distributed/unused_aux_head_find_unused
+# cause: a layer built in __init__ that forward skips (an auxiliary head switched off by a flag)
+import os
+import tempfile
+
+import torch
+import torch.distributed as dist
+from torch import nn
+from torch.nn.parallel import DistributedDataParallel as DDP
+
+# One process of world size 1 stands for each rank of a torchrun job.
+dist.init_process_group("gloo", init_method="file://" + os.path.join(tempfile.mkdtemp(), "rendezvous"),
+                        rank=0, world_size=1)
+torch.manual_seed(0)
+
+
+class Classifier(nn.Module):
+    def __init__(self, use_aux=False):
+        super().__init__()
+        self.use_aux = use_aux
+        self.backbone = nn.Linear(8, 16)
+        self.head = nn.Linear(16, 3)
+        self.aux_head = nn.Linear(16, 3)  # deep supervision, off in this run
+
+    def forward(self, x):
+        features = self.backbone(x).relu()
+        if self.use_aux:
+            return self.head(features), self.aux_head(features)
+        return self.head(features)
+
+
+model = DDP(Classifier())
+opt = torch.optim.SGD(model.parameters(), lr=0.1)
+x, y = torch.randn(16, 8), torch.randint(0, 3, (16,))
+for step in range(2):
+    loss = nn.functional.cross_entropy(model(x), y)
+    print(f"step {step}: loss {loss.item():.4f}")
+    opt.zero_grad()
+    loss.backward()
+    opt.step()
+dist.destroy_process_group()
