@@ -11,10 +11,19 @@ data/pastes/<name>.toml:
 
 The threads are held out: none of them is a source in data/reports, which the causes and
 their clues were written from (tests/test_causes.py checks it).
+
+Unknown pastes: errors readers paste around training that the guide does not cover (memory,
+devices, shapes, dtypes, data loading, NCCL), kept to check that the paste box answers "not
+one the guide knows" for them. One file per paste, data/unknown-pastes/<name>.toml:
+
+    source = "owner/repo#N"                        # or a page address
+    why = "why the guide does not cover it, in a line"
+    paste = '''the message, with the traceback as pasted'''
 """
 
 from __future__ import annotations
 
+import re
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,6 +31,9 @@ from pathlib import Path
 from fieldguide.causes import CausesError
 
 PASTES_DIR = Path("data") / "pastes"
+UNKNOWN_DIR = Path("data") / "unknown-pastes"
+# The line that states a Python exception: "RuntimeError: ...", "torch.cuda.OutOfMemoryError: ...".
+EXCEPTION_LINE = re.compile(r"^(?:\w+\.)*\w*(?:Error|Exception): (.*)$", re.MULTILINE)
 
 
 @dataclass(frozen=True)
@@ -35,16 +47,42 @@ class Paste:
     release: str | None = None
 
 
-def read(path: Path) -> Paste:
+@dataclass(frozen=True)
+class UnknownPaste:
+    name: str
+    source: str
+    why: str
+    paste: str
+
+    @property
+    def message(self) -> str:
+        """The message of the last exception the paste states; a paste that states none (a
+        log line such as NCCL's watchdog) is its last line."""
+        stated = EXCEPTION_LINE.findall(self.paste)
+        return stated[-1] if stated else self.paste.strip().splitlines()[-1]
+
+
+def _read(path: Path, kind: type, fields: str):
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
-        return Paste(name=path.stem, **data)
+        return kind(name=path.stem, **data)
     except tomllib.TOMLDecodeError as error:
         raise CausesError(f"{path}: not valid TOML ({error}); fix the file") from None
     except TypeError as error:
-        raise CausesError(f"{path}: a missing or unknown field ({error}); a paste needs source, entry, "
-                          "mechanism, cause and paste, and may have release") from None
+        raise CausesError(f"{path}: a missing or unknown field ({error}); {fields}") from None
+
+
+def read(path: Path) -> Paste:
+    return _read(path, Paste, "a paste needs source, entry, mechanism, cause and paste, and may have release")
+
+
+def read_unknown(path: Path) -> UnknownPaste:
+    return _read(path, UnknownPaste, "an unknown paste needs source, why and paste")
 
 
 def load(root: Path) -> list[Paste]:
     return [read(path) for path in sorted((Path(root) / PASTES_DIR).glob("*.toml"))]
+
+
+def load_unknown(root: Path) -> list[UnknownPaste]:
+    return [read_unknown(path) for path in sorted((Path(root) / UNKNOWN_DIR).glob("*.toml"))]

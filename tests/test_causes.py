@@ -117,3 +117,33 @@ def test_a_broken_paste_is_named(tmp_path):
     (folder / "p.toml").write_text('source = "a/b#1"\nentry = "x"\n')
     with pytest.raises(causes.CausesError, match=r"p\.toml: a missing or unknown field"):
         pastes.load(tmp_path)
+
+
+def test_unknown_pastes_are_sourced_and_none_is_a_recorded_message(entries):
+    """data/unknown-pastes checks the paste box's "not known" answer (tests/test_diagnose.py):
+    at least 20 real pastes, each with its thread and why the guide leaves it out, none from a
+    thread the causes or the real pastes come from, and none whose message starts as a
+    recorded one does (the guide would know it)."""
+    recorded = {error_index.first_sentence(text) for entry in entries for _, text in entry.texts}
+    known_threads = ({r.source for data in causes.load(ROOT).values() for r in data.reports}
+                     | {p.source for p in pastes.load(ROOT)})
+    unknown = pastes.load_unknown(ROOT)
+    problems = []
+    for paste in unknown:
+        where = f"{pastes.UNKNOWN_DIR}/{paste.name}.toml"
+        if not SOURCE.match(paste.source) or paste.source in known_threads:
+            problems.append(f"{where}: source {paste.source!r} is malformed or a thread the guide's causes or pastes use")
+        if not paste.paste.strip() or not paste.why.strip() or "\n" in paste.why.strip():
+            problems.append(f"{where}: needs the paste and a one-line `why`")
+        elif error_index.first_sentence(paste.message) in recorded:
+            problems.append(f"{where}: {paste.message!r} starts as a recorded message does; the guide knows it")
+    assert len(unknown) >= 20, f"{pastes.UNKNOWN_DIR}: {len(unknown)} pastes; the not-known check needs at least 20"
+    assert not problems, "\n".join(problems)
+
+
+def test_a_broken_unknown_paste_is_named(tmp_path):
+    folder = tmp_path / pastes.UNKNOWN_DIR
+    folder.mkdir(parents=True)
+    (folder / "u.toml").write_text('source = "a/b#1"\npaste = "RuntimeError: x"\n')
+    with pytest.raises(causes.CausesError, match=r"u\.toml: a missing or unknown field .*needs source, why and paste"):
+        pastes.load_unknown(tmp_path)
