@@ -41,10 +41,14 @@ _ENGINE_FRAME = re.compile(
 _TORCH_FRAME = re.compile(r'^  File "<site-packages>/torch/[^"\n]*", line \d+, in .*\n(?:    .*\n)*', re.MULTILINE)
 _TRACEBACK = re.compile(r"^Traceback \(most recent call last\):\n(?:  .*\n)*", re.MULTILINE)
 _FRAME = re.compile(r'  File "(?P<file>[^"\n]*)", line \d+, in .*\n(?:    .*\n|  \[Previous line .*\n)*')
+# In a process that joined a process group, torch.distributed's exception hook starts every
+# line of an uncaught traceback with the rank; the engine formats tracebacks itself, unprefixed.
+_RANK_PREFIX = re.compile(r"^\[rank\d+\]: ", re.MULTILINE)
 
 
 def normalize(text: str, root: Path) -> str:
     text = text.replace("\r\n", "\n")
+    text = _RANK_PREFIX.sub("", text)
     text = _torch_warning_locations(text)
     text = _SITE_PACKAGES.sub("<site-packages>/", text)
     text = _PYTHON_LIB.sub("<python-lib>/", text)

@@ -110,3 +110,12 @@ def test_the_interpreters_own_library_and_temporary_names_are_placeholders():
         "<site-packages>/numpy/core.py\n"
         "saved to <tmp>, then (in <tmp>) to <tmp>.\n"
     )
+
+
+def test_the_rank_prefix_of_a_process_groups_traceback_is_dropped(tmp_path):
+    printed = "[rank0]: Traceback (most recent call last):\n[rank0]:   File \"x.py\", line 3, in <module>\n" \
+              "[rank0]:     f()\n[rank0]: RuntimeError: boom\nloss 0.5 [rank0]: kept\n"
+    assert normalize(printed, tmp_path) == (
+        'Traceback (most recent call last):\n  File "x.py", line 3, in <module>\n    f()\n'
+        "RuntimeError: boom\nloss 0.5 [rank0]: kept\n"
+    )
