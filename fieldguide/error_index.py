@@ -54,7 +54,7 @@ BACKWARD_SUFFIX = r"Backward(\d*)$"
 # Sentences end at a full stop or colon before a space or a new line, or before a capital
 # where PyTorch forgot the space ("not allowed.You can"), not inside `__main__.Name`.
 _SENTENCE_END = re.compile(r"(?<=[.:])\s+|(?<=[a-z)\]][.:])(?=[A-Z])|\n")
-_SOURCE_PREFIX = re.compile(r"^[a-z_]+(?:\.[a-z_]+)+: ")
+_SOURCE_PREFIX = re.compile(r"^[a-z_]+(?:\.[a-z_]+)*: ")
 ID_LENGTH = 60
 
 Message = tuple[str, str]  # (category, text)
