@@ -1,4 +1,4 @@
-"""Both builders make the same site: MkDocs (with the hook) and Zensical (macros only).
+"""Both builders make the same site: MkDocs (with its plugin) and Zensical (macros only).
 
 Each page is compared on what a reader reads: headings, every code and output block,
 version tab labels and diagrams. Neither build may leave a macro unexpanded, and no
@@ -8,13 +8,12 @@ so a traceback's line numbers point at the lines shown.
 
 from __future__ import annotations
 
-import html
 import json
 import re
-from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+from bs4 import BeautifulSoup
 
 from fieldguide.page import Page
 from fieldguide.store import OutputStore
@@ -25,55 +24,24 @@ TOOLING = re.compile(r"^#\s*(fixed-by|graph|min-torch|timeout|cause|max-output)\
 TRACEBACK_LINE = re.compile(r'^  File "(snippets/[a-z0-9_/]+\.py)", line (\d+), in .*\n    (.*)$', re.MULTILINE)
 
 
-class Reading(HTMLParser):
-    """What a reader reads in a page's article: headings, blocks, tab labels, diagrams."""
+# What a reader reads in a page's article: headings, code and output blocks, tab labels,
+# diagrams (text inside a block or a diagram is read once, with it).
+READ = ("h1", "h2", "h3", "h4", "pre", "label", "svg")
 
-    WATCHED = {"h1", "h2", "h3", "h4", "pre", "label", "svg"}
 
-    def __init__(self):
-        super().__init__(convert_charrefs=True)
-        self.items: list[tuple[str, str]] = []
-        self.open: list[list] = []  # [tag, depth, text parts] of watched elements being read
-        self.in_article = False
-        self.skip = 0  # inside a permalink anchor
-
-    def handle_starttag(self, tag, attrs):
-        attrs = dict(attrs)
-        if tag == "article":
-            self.in_article = True
-        if not self.in_article:
-            return
-        if tag == "a" and "headerlink" in (attrs.get("class") or ""):
-            self.skip += 1
-        for item in self.open:
-            if item[0] == tag:
-                item[1] += 1
-        if tag in self.WATCHED and not any(item[0] in ("pre", "svg") for item in self.open):
-            self.open.append([tag, 1, []])
-
-    def handle_endtag(self, tag):
-        if tag == "article":
-            self.in_article = False
-        if tag == "a" and self.skip:
-            self.skip -= 1
-        for item in list(self.open):
-            if item[0] == tag:
-                item[1] -= 1
-                if item[1] == 0:
-                    self.open.remove(item)
-                    self.items.append((tag, " ".join("".join(item[2]).split())))
-
-    def handle_data(self, data):
-        if not self.skip:
-            for item in self.open:
-                item[2].append(data)
+def parse(path: Path) -> BeautifulSoup:
+    return BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
 
 
 def reading(site: Path, page: str) -> list[tuple[str, str]]:
-    path = site / ("index.html" if page == "index" else f"{page}/index.html")
-    parser = Reading()
-    parser.feed(path.read_text(encoding="utf-8"))
-    return parser.items
+    document = parse(site / ("index.html" if page == "index" else f"{page}/index.html"))
+    for permalink in document.select("article a.headerlink"):
+        permalink.decompose()
+    return [
+        (element.name, " ".join(element.get_text().split()))
+        for element in document.select(", ".join(f"article {tag}" for tag in READ))
+        if not element.find_parent(["pre", "svg"])
+    ]
 
 
 @pytest.mark.parametrize("page", PAGES)
@@ -100,20 +68,15 @@ def shown_snippets():
             yield page.stem, embed.snippet(ROOT), embed.section
 
 
-CODE_BLOCK = re.compile(
-    r'<span class="filename">(snippets/[a-z0-9_/]+\.py)</span>.*?<td class="linenos">(.*?)</td>'
-    r'<td class="code"><div><pre><span></span><code>(.*?)</code></pre>',
-    re.DOTALL,
-)
-
-
 def shown_code(site: Path) -> dict[str, tuple[int, list[str]]]:
-    """snippet path -> (first line number, shown lines) from the built pages."""
+    """snippet path -> (first line number, shown lines) from the built pages' numbered code
+    blocks titled with their file."""
     shown = {}
     for page in site.glob("*/index.html"):
-        for path, numbers, code in CODE_BLOCK.findall(page.read_text(encoding="utf-8")):
-            first = int(re.search(r"\d+", re.sub(r"<[^>]+>", "", numbers))[0])
-            shown.setdefault(path, (first, html.unescape(re.sub(r"<[^>]+>", "", code)).splitlines()))
+        for table in parse(page).select("table.highlighttable:has(th.filename):has(td.linenos)"):
+            path = table.select_one("th.filename").get_text()
+            first = int(table.select_one("td.linenos").get_text().split()[0])
+            shown.setdefault(path, (first, table.select_one("td.code code").get_text().splitlines()))
     return shown
 
 
@@ -139,18 +102,13 @@ def test_shown_code_has_no_tooling_directives_and_traceback_lines_match(site):
     assert checked >= 20
 
 
-NOTEBOOK_LINK = re.compile(
-    r'<a[^>]*class="[^"]*fg-notebook[^"]*"[^>]*href="([^"]+)"|<a[^>]*href="([^"]+)"[^>]*class="[^"]*fg-notebook'
-)
-
-
 def test_every_page_with_snippets_offers_its_notebook(site, zensical_site):
     """A download in both builds; under MkDocs also a rendered page, kept out of search."""
     pages = [page for page, *_ in shown_snippets()]
     for page in sorted(set(pages)):
         for built, rendered in ((site, True), (zensical_site, False)):
             html_page = built / page / "index.html"
-            targets = [a or b for a, b in NOTEBOOK_LINK.findall(html_page.read_text(encoding="utf-8"))]
+            targets = [link["href"] for link in parse(html_page).select("a.fg-notebook[href]")]
             files = [(html_page.parent / t.split("#")[0]).resolve() for t in targets]
             assert any(f.suffix == ".ipynb" and f.is_file() for f in files), f"{built.name}/{page}: no notebook download"
             if rendered:

@@ -6,6 +6,8 @@ import html
 import re
 from pathlib import Path
 
+import pytest
+from bs4 import BeautifulSoup
 
 from fieldguide import error_index
 from fieldguide.snippet import Snippet, discover
@@ -14,8 +16,27 @@ from fieldguide.store import OutputStore
 ROOT = Path(__file__).resolve().parents[1]
 EXTERNAL = re.compile(r"""<(?:script|link|img|iframe|source)\b[^>]*\b(?:src|href)=["'](?:https?:)?//""")
 CSS_EXTERNAL = re.compile(r"""(?:url\(\s*["']?|@import\s+["'])(?:https?:)?//""")
-CODE_TITLE = re.compile(r'<span class="filename">(snippets/[a-z0-9_/]+\.py)</span>')
-OUTPUT_BLOCK = re.compile(r'<div class="fg-output[^"]*"><span class="filename">')
+DIAGRAM = "figure.fg-graph > svg"
+# In page order: a code block's title (its file), an output block's title, a diagram.
+BLOCK_PARTS = f"th.filename > span.filename, div.fg-output > span.filename, {DIAGRAM}"
+
+
+@pytest.fixture(scope="module")
+def embedded(site) -> dict[str, tuple[list[tuple[str, set[str]]], int]]:
+    """Per built page: its snippets' code blocks, each as (snippet file, what follows it
+    before the next one starts: "output" and/or "graph"), and its number of diagrams."""
+    found = {}
+    for page in sorted(site.rglob("*.html")):
+        document = BeautifulSoup(page.read_text(encoding="utf-8"), "html.parser")
+        blocks = []
+        for part in document.select(BLOCK_PARTS):
+            if part.parent.name == "th":
+                if part.get_text().startswith("snippets/"):
+                    blocks.append((part.get_text(), set()))
+            elif blocks:
+                blocks[-1][1].add("graph" if part.name == "svg" else "output")
+        found[str(page.relative_to(site))] = blocks, len(document.select(DIAGRAM))
+    return found
 
 
 def test_strict_build(site):
@@ -31,34 +52,24 @@ def test_no_request_to_outside_hosts(site):
     assert not offenders, "the site would load from another host:\n" + "\n".join(offenders)
 
 
-def test_every_embedded_snippet_shows_its_output(site):
-    embedded = 0
-    for page in site.rglob("*.html"):
-        html = page.read_text()
-        # A snippet's code block is followed by its output before the next code block starts.
-        chunks = CODE_TITLE.split(html)
-        for path, after in zip(chunks[1::2], chunks[2::2]):
-            embedded += 1
-            assert OUTPUT_BLOCK.search(after), f"{page.relative_to(site)}: {path} has no output shown"
-    assert embedded >= 6
+def test_every_embedded_snippet_shows_its_output(embedded):
+    for page, (blocks, _) in embedded.items():
+        for path, after in blocks:
+            assert "output" in after, f"{page}: {path} has no output shown"
+    assert sum(len(blocks) for blocks, _ in embedded.values()) >= 6
 
 
-GRAPH_FIGURE = re.compile(r'<figure class="fg-graph"><svg ')
-
-
-def test_every_graph_snippet_shows_its_diagram(site):
+def test_every_graph_snippet_shows_its_diagram(embedded):
     """A `# graph:` snippet's code block is followed by a drawing before the next code block;
     every page that embeds snippets shows at least one diagram."""
     drawn = 0
-    for page in site.rglob("*.html"):
-        html = page.read_text()
-        chunks = CODE_TITLE.split(html)
-        for path, after in zip(chunks[1::2], chunks[2::2]):
+    for page, (blocks, diagrams) in embedded.items():
+        for path, after in blocks:
             if Snippet.load(ROOT, *Path(path).with_suffix("").parts[1:]).graph:
-                assert GRAPH_FIGURE.search(after), f"{page.relative_to(site)}: {path} has no diagram"
+                assert "graph" in after, f"{page}: {path} has no diagram"
                 drawn += 1
-        if len(chunks) > 1:
-            assert GRAPH_FIGURE.search(html), f"{page.relative_to(site)} embeds snippets but no diagram"
+        if blocks:
+            assert diagrams, f"{page} embeds snippets but no diagram"
     assert drawn >= 15
 
 
