@@ -13,6 +13,7 @@ render.py         the Markdown a page gets for a snippet
 page.py           a docs page as one model: headings, prose and its inline code, snippet embeds
 graph_svg.py      draws a recorded graph as SVG
 error_index.py    the error index page, built from the recorded outputs
+translations.py   the words the site generates, per edition language (data/translations/)
 causes.py         the causes readers hit per error-index entry, and the public reports behind them
 notebook.py       one executed Jupyter notebook per page
 live.py           re-runs edited snippets while `mkdocs serve` runs

@@ -30,6 +30,7 @@ from fieldguide.normalize import CPP_LOCATION
 from fieldguide.render import TRACEBACK_START, anchor, fence, version_range
 from fieldguide.snippet import Snippet
 from fieldguide.store import OutputStore, version_key
+from fieldguide.translations import Words
 
 # A warning's header: the file:line it names, or "<torch source>" for a place inside torch.
 WARNING_HEADER = re.compile(r"^(?:\S+:\d+|<torch source>): (\w*Warning): (.*)$")
@@ -322,10 +323,10 @@ def _usual_form(causes: list[Cause]) -> str:
     return max(set(forms), key=lambda f: (forms.count(f), len(f.split()), f))
 
 
-def clues(causes: list[Cause]) -> list[str | None]:
+def clues(causes: list[Cause], words: Words = Words()) -> list[str | None]:
     """What in the message points to each cause and to no other: a part its messages lack
     (or have) where the usual shape has it (or not), else an opening only they print; and
-    a node only they name."""
+    a node only they name. In `words`' language."""
     usual = _usual_form(causes) if causes else ""
     found = []
     for cause in causes:
@@ -338,17 +339,17 @@ def clues(causes: list[Cause]) -> list[str | None]:
         templates = [template(text) for c in causes for _, text in c.texts]
         for shape in sorted(set(cause.forms) - other_forms - {usual}):
             missing, added = set(usual.split()) - set(shape.split()), set(shape.split()) - set(usual.split())
-            said += [f"no `{_clause(kind, templates)}` part" for kind in sorted(missing)]
-            said += [f"a `{_clause(kind, templates)}` part" for kind in sorted(added)]
+            said += [words.say("clue_without", clause=_clause(kind, templates)) for kind in sorted(missing)]
+            said += [words.say("clue_with", clause=_clause(kind, templates)) for kind in sorted(added)]
         if set(cause.forms) & other_forms:  # the same parts as another cause: its own words
             own = sorted(cause.openings - {o for c in others for o in c.openings})
-            said += [f"says `{opening.replace('`', chr(39))}`" for opening in own[:1] if opening]
+            said += [words.say("clue_says", opening=opening.replace("`", "'")) for opening in own[:1] if opening]
         nodes = cause.nodes - set().union(*(c.nodes for c in others))
         printed = sorted({n for _, t in cause.texts for n in node_names(t) if forward_name(n) in nodes},
                          key=lambda n: (forward_name(n), n == forward_name(n), n))
         if printed:
-            said.append("names " + " / ".join(f"`{n}`" for n in printed))
-        found.append("; ".join(said) or None)
+            said.append(words.say("clue_names", nodes=" / ".join(f"`{n}`" for n in printed)))
+        found.append(words.say("list_separator").join(said) or None)
     return found
 
 
@@ -379,9 +380,9 @@ def naming(entries: list[Entry], listed: list[str]) -> dict:
     }
 
 
-def _with_clues(entry: Entry, order: list[str]) -> list[tuple[Cause, str | None]]:
+def _with_clues(entry: Entry, order: list[str], words: Words = Words()) -> list[tuple[Cause, str | None]]:
     causes = entry.causes(order)
-    return list(zip(causes, clues(causes)))
+    return list(zip(causes, clues(causes, words)))
 
 
 def _not_reproduced(entry: Entry) -> list[tuple[Cause, None]]:
@@ -391,9 +392,16 @@ def _not_reproduced(entry: Entry) -> list[tuple[Cause, None]]:
     return [(Cause(m.text, {}, {}, m), None) for m in mechanisms if not m.shown]
 
 
-def paste_box(entries: list[Entry], order: list[str], listed: list[str]) -> str:
-    """The paste box, and the data it matches a pasted message against."""
+def _said(words: Words, text: str | None) -> str | None:
+    return words.text(text) if text else text
+
+
+def paste_box(entries: list[Entry], order: list[str], listed: list[str], words: Words = Words()) -> str:
+    """The paste box, and the data it matches a pasted message against, with the box's
+    words in `words`' language."""
     data = {
+        "language": words.language,
+        "words": {key[len("box_"):]: text for key, text in words.ui.items() if key.startswith("box_")},
         "placeholders": PLACEHOLDERS,
         "backwardSuffix": BACKWARD_SUFFIX,
         "naming": naming(entries, listed),
@@ -413,7 +421,7 @@ def paste_box(entries: list[Entry], order: list[str], listed: list[str]) -> str:
                 },
                 "causes": [
                     {
-                        "text": cause.text,
+                        "text": _said(words, cause.text),
                         "mechanism": cause.mechanism.id if cause.mechanism else "",
                         "clue": clue,
                         "seen": cause.seen,
@@ -426,9 +434,10 @@ def paste_box(entries: list[Entry], order: list[str], listed: list[str]) -> str:
                         "clueLeaf": bool(cause.mechanism and cause.mechanism.leaf),
                         "clueCode": list(cause.mechanism.code) if cause.mechanism else [],
                         # a cause readers hit that no snippet here reproduces: why not
-                        "notShown": cause.mechanism.why or "" if cause.mechanism and not cause.mechanism.shown else None,
+                        "notShown": _said(words, cause.mechanism.why) or ""
+                        if cause.mechanism and not cause.mechanism.shown else None,
                     }
-                    for cause, clue in _with_clues(entry, order) + _not_reproduced(entry)
+                    for cause, clue in _with_clues(entry, order, words) + _not_reproduced(entry)
                 ],
             }
             for entry in entries
@@ -439,46 +448,47 @@ def paste_box(entries: list[Entry], order: list[str], listed: list[str]) -> str:
     payload = payload.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
     return (
         '<div class="fg-diagnose" id="diagnose" hidden>'
-        '<label for="fg-diagnose-input">Paste your error or warning: the whole traceback or '
-        "its last line, from any PyTorch release.</label>"
+        f'<label for="fg-diagnose-input">{html.escape(words.say("paste_label"))}</label>'
         '<textarea id="fg-diagnose-input" rows="5" spellcheck="false" autocomplete="off" '
         'placeholder="RuntimeError: one of the variables needed for gradient computation has been '
         'modified by an inplace operation: …"></textarea>'
         '<button type="button" class="md-button md-button--primary" id="fg-diagnose-button">'
-        "Diagnose</button>"
+        f"{html.escape(words.say('diagnose'))}</button>"
         '<p class="fg-diagnose__status" id="fg-diagnose-status" role="status" aria-live="polite"></p>'
         "</div>\n\n"
         f'<script type="application/json" id="fg-diagnose-data">{payload}</script>\n'
     )
 
 
-def _seen(count: int) -> str:
-    return f"{count} public report{'' if count == 1 else 's'}" if count else "no public report read"
-
-
-def _evidence(data: EntryCauses, shown: list[Mechanism]) -> str:
+def _evidence(data: EntryCauses, shown: list[Mechanism], words: Words) -> str:
     """The causes readers hit that no snippet reproduces here, and every report read."""
+    def escaped(text: str | None) -> str:
+        return html.escape(_said(words, text) or "", quote=False)
+
     out = []
     for mechanism in data.mechanisms:
         if not mechanism.shown:
-            out.append(f"Also seen, not reproduced here: {html.escape(mechanism.text, quote=False)} "
-                       f"({_seen(len(mechanism.reports))}). {html.escape(mechanism.why or '', quote=False)}\n")
+            out.append(words.say("also_seen", text=escaped(mechanism.text), seen=words.seen(len(mechanism.reports)),
+                                 why=escaped(mechanism.why)) + "\n")
     if data.reports:
         order = shown + [m for m in data.mechanisms if m not in shown]
-        out.append(f'??? info "The {_seen(len(data.reports))} read for this entry"\n')
+        out.append(f'??? info "{words.say("reports_read", seen=words.seen(len(data.reports)))}"\n')
         for mechanism in order:
             for report in mechanism.reports:
-                release = f", PyTorch {report.release}" if report.release else ""
+                release = words.say("report_release", release=report.release) if report.release else ""
                 out.append(f"    - [{report.source}]({report.url}){release}: "
-                           f"{html.escape(report.evidence, quote=False)} *({html.escape(mechanism.text, quote=False)})*")
+                           f"{html.escape(report.evidence, quote=False)} *({escaped(mechanism.text)})*")
         out.append("")
     return "\n".join(out)
 
 
-def markdown(entries: list[Entry], snippets: dict[str, Snippet], pages: dict[str, str], listed: list[str]) -> str:
-    """The index page's body: the paste box, then one section per entry. `pages` maps
-    snippet keys to the page (relative link) that shows them, in navigation order; an
-    entry whose snippet or fix is on no page is an error the author must fix."""
+def markdown(
+    entries: list[Entry], snippets: dict[str, Snippet], pages: dict[str, str], listed: list[str], words: Words = Words()
+) -> str:
+    """The index page's body: the paste box, then one section per entry, in `words`'
+    language (headings and messages stay as PyTorch prints them). `pages` maps snippet keys
+    to the page (relative link) that shows them, in navigation order; an entry whose snippet
+    or fix is on no page is an error the author must fix."""
     def link(key: str) -> str:
         if key not in pages:
             raise ValueError(
@@ -488,7 +498,7 @@ def markdown(entries: list[Entry], snippets: dict[str, Snippet], pages: dict[str
         return f"[`{key}`]({pages[key]}#{anchor(snippets[key])})"
 
     order = list(pages)
-    out = [paste_box(entries, order, listed)]
+    out = [paste_box(entries, order, listed, words)]
     for entry in entries:
         out.append(f"## `{entry.category}: {entry.summary}` {{ #{entry.id} .fg-entry }}\n")
         openings: dict[str, set[str]] = {}
@@ -496,11 +506,16 @@ def markdown(entries: list[Entry], snippets: dict[str, Snippet], pages: dict[str
             openings.setdefault(first_sentence(shape), set()).update(versions)
         older = [(s, v) for s, v in newest_first(openings) if s != entry.summary]
         if older:
-            out.append("Also worded: " + "; ".join(f"`{s}` (PyTorch {version_range(v, listed)})" for s, v in older) + "\n")
+            wordings = words.say("list_separator").join(
+                words.say("worded_on", wording=f"`{s}`", releases=version_range(v, listed)) for s, v in older
+            )
+            out.append(words.say("also_worded", wordings=wordings) + "\n")
         for (category, shape), versions in newest_first(entry.templates):
-            out.append(fence(f"{category}: {shape}", ".fg-message", f"Template, PyTorch {version_range(versions, listed)}"))
-        rows = ["| Cause | Seen in | Clue in the message | Raised by → fixed by |", "| --- | --- | --- | --- |"]
-        with_clues = _with_clues(entry, order)
+            title = words.say("template_title", releases=version_range(versions, listed))
+            out.append(fence(f"{category}: {shape}", ".fg-message", title))
+        header = [words.say(key) for key in ("cause", "seen_in", "clue", "raised_fixed")]
+        rows = ["| " + " | ".join(header) + " |", "| --- | --- | --- | --- |"]
+        with_clues = _with_clues(entry, order, words)
         for cause, clue in with_clues:
             for key, fix in cause.fixes.items():
                 if fix is None or fix not in snippets:
@@ -509,20 +524,21 @@ def markdown(entries: list[Entry], snippets: dict[str, Snippet], pages: dict[str
                         f"{'no fix' if fix is None else f'a fix that does not exist ({fix})'}; add "
                         "'# fixed-by: topic/name' at its top, naming the snippet that avoids it."
                     )
-            said = html.escape(cause.text, quote=False) if cause.text else "(not stated)"
+            said = html.escape(words.text(cause.text), quote=False) if cause.text else words.say("not_stated")
             pairs = "<br>".join(
-                (f"{html.escape(cause.examples[key], quote=False)}: " if cause.mechanism and cause.examples[key] else "")
+                (f"{html.escape(words.text(cause.examples[key]), quote=False)}: "
+                 if cause.mechanism and cause.examples[key] else "")
                 + f"{link(key)} → {link(fix)}"
                 for key, fix in cause.fixes.items()
             )
-            cells = [said, _seen(cause.seen) if entry.data else "—", clue or "—", pairs]
+            cells = [said, words.seen(cause.seen) if entry.data else "—", clue or "—", pairs]
             rows.append("| " + " | ".join(cell.replace("|", "\\|") for cell in cells) + " |")
         out.append('<div class="fg-causes" markdown="1">\n\n' + "\n".join(rows) + "\n\n</div>\n")
         if entry.data:
-            out.append(_evidence(entry.data, [cause.mechanism for cause, _ in with_clues if cause.mechanism]))
+            out.append(_evidence(entry.data, [cause.mechanism for cause, _ in with_clues if cause.mechanism], words))
         exact = newest_first(entry.texts)
-        out.append(f'??? quote "The exact {"texts" if len(exact) > 1 else "text"}, by release"\n')
+        out.append(f'??? quote "{words.say("exact_many" if len(exact) > 1 else "exact_one")}"\n')
         for (category, text), versions in exact:
-            block = fence(f"{category}: {text}", ".fg-message", f"PyTorch {version_range(versions, listed)}")
+            block = fence(f"{category}: {text}", ".fg-message", words.say("text_title", releases=version_range(versions, listed)))
             out.append("".join("    " + line if line.strip() else line for line in block.splitlines(True)))
     return "\n".join(out)

@@ -7,8 +7,10 @@ mkdocs-macros plugin, Zensical by itself); mkdocs.yml lists it under `modules`.
     {{ notebook() }}                       the page's executed notebook (notebook.py)
     {{ version_changes() }}  {{ error_index() }}  {{ torch_versions() }}
 
-Everything comes from files in the repository (snippets, recordings, mkdocs.yml's
-navigation), so both builders make the same pages. What only MkDocs can do, live
+Everything comes from files in the repository (snippets, recordings, the config's
+navigation), so both builders make the same pages. Each edition (mkdocs.yml: docs/ in
+English, mkdocs.zh.yml: docs-zh/ in Chinese) generates its words in its own language
+(translations.py). What only MkDocs can do, live
 re-execution under `mkdocs serve` and notebooks rendered as pages, is the MkDocs plugin's
 (mkdocs_plugin.py); it tells these macros about the build in progress through the
 mkdocs-macros variable `fieldguide_build` (a `Build`).
@@ -18,12 +20,14 @@ from __future__ import annotations
 
 import functools
 import html
+import yaml
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
 from fieldguide import causes
 from fieldguide import error_index as errors
 from fieldguide import notebook as notebooks
+from fieldguide import translations
 from fieldguide.engine import Result
 from fieldguide.matrix import load as load_matrix
 from fieldguide.quotes import Quote
@@ -34,6 +38,7 @@ from fieldguide.store import OutputStore
 
 
 BUILD = "fieldguide_build"
+ENGLISH_CONFIG = "mkdocs.yml"  # the English edition's, which other editions INHERIT
 
 
 @dataclass
@@ -58,26 +63,55 @@ def nav_pages(nav) -> list[str]:
     return [page for item in items for page in nav_pages(item)]
 
 
-def shown_on(root: Path, pages: list[str]) -> dict[str, str]:
-    """snippet key -> the first page in the navigation that embeds it."""
-    stamps = tuple((root / "docs" / page).stat().st_mtime_ns for page in pages)
-    return _shown_on(root, tuple(pages), stamps)
+def shown_on(docs: Path, pages: list[str]) -> dict[str, str]:
+    """snippet key -> the first page in the navigation (of the edition in `docs`) that embeds it."""
+    stamps = tuple((docs / page).stat().st_mtime_ns for page in pages)
+    return _shown_on(docs, tuple(pages), stamps)
 
 
 @functools.lru_cache(maxsize=4)  # Zensical asks once per page; the pages rarely change
-def _shown_on(root: Path, pages: tuple[str, ...], stamps: tuple[int, ...]) -> dict[str, str]:
+def _shown_on(docs: Path, pages: tuple[str, ...], stamps: tuple[int, ...]) -> dict[str, str]:
     found: dict[str, str] = {}
     for page in pages:
-        for embed in Page.read(root / "docs" / page).embeds:
+        for embed in Page.read(docs / page).embeds:
             found.setdefault(embed.key, page)
     return found
 
 
+class _NavLoader(yaml.SafeLoader):
+    """Reads a config's navigation: its Python tags (`!!python/name:...`) are not needed."""
+
+
+_NavLoader.add_multi_constructor("", lambda loader, suffix, node: None)
+
+
+def english_pages(root: Path) -> dict[str, str]:
+    """snippet key -> the English page that shows it (another edition links there while
+    it has no page of its own that does)."""
+    config = yaml.load((root / ENGLISH_CONFIG).read_text(encoding="utf-8"), Loader=_NavLoader)
+    return shown_on(root / "docs", nav_pages(config["nav"]))
+
+
+def page_url(page: str) -> str:
+    """A page's URL path from its edition's root, with directory URLs: `x.md` -> `x/`."""
+    stem = page.removesuffix(".md")
+    if stem == "index" or stem.endswith("/index"):
+        return stem.removesuffix("index")
+    return f"{stem}/"
+
+
 def define_env(env) -> None:
-    root = Path(env.conf["docs_dir"]).resolve().parent  # docs_dir is absolute in both builders
+    docs = Path(env.conf["docs_dir"]).resolve()  # absolute in both builders
+    root = docs.parent
     matrix = load_matrix(root)
     store, graphs = OutputStore(root), OutputStore.graphs(root)
-    embedded = shown_on(root, nav_pages(env.conf["nav"]))  # read once per build
+    embedded = shown_on(docs, nav_pages(env.conf["nav"]))  # read once per build
+    language = translations.language_of(docs)
+    words = translations.load(root, language)
+    # Until an edition has every page, a snippet none of its pages shows links to the English page.
+    untranslated = {} if language == translations.ENGLISH else {
+        key: page for key, page in english_pages(root).items() if key not in embedded
+    }
 
     def build() -> Build:
         """Read when a macro runs: the plugin registers it after this module is loaded."""
@@ -89,15 +123,18 @@ def define_env(env) -> None:
         return file.src_uri if file else PurePosixPath(env.page.path).as_posix()
 
     def links() -> dict[str, str]:
-        """snippet key -> its page, as a link relative to the page being rendered."""
+        """snippet key -> its page, as a link relative to the page being rendered (a URL of
+        the English edition's page where this edition has none that shows it)."""
         depth = here().count("/")
-        return {key: "../" * depth + page for key, page in embedded.items()}
+        to_site_root = "../" * page_url(here()).count("/") + (env.conf.get("extra") or {}).get("root", "")
+        english = {key: to_site_root + page_url(page) for key, page in untranslated.items()}
+        return english | {key: "../" * depth + page for key, page in embedded.items()}
 
     @env.macro
     def snippet(key: str, section: str | None = None) -> str:
         snippet = Snippet.load(root, *key.split("/"))
         if not store.index(key):
-            raise ValueError(f"docs/{here()} embeds {snippet.relpath}, which has no recorded output; run `make record`.")
+            raise ValueError(f"{docs.name}/{here()} embeds {snippet.relpath}, which has no recorded output; run `make record`.")
         return snippet_markdown(
             snippet, store, graphs, matrix.versions, section, build().live.get(key), links()
         )
@@ -107,13 +144,13 @@ def define_env(env) -> None:
         checked = Quote(key, text, since, until)
         target = links().get(key)
         if target is None:
-            raise ValueError(f"docs/{here()} quotes {key}, which no page embeds")
+            raise ValueError(f"{docs.name}/{here()} quotes {key}, which no page embeds")
         label = f" ({checked.label})" if checked.label else ""
         return f'[{checked.code}]({target}#{anchor(key)}){{ .fg-quote title="Printed by {key}" }}{html.escape(label)}'
 
     @env.macro
     def notebook() -> str:
-        return notebooks.link_markdown(here(), env.conf.get("use_directory_urls", True), build().notebook_pages)
+        return notebooks.link_markdown(here(), env.conf.get("use_directory_urls", True), build().notebook_pages, words)
 
     @env.macro
     def version_changes() -> str:
@@ -124,9 +161,10 @@ def define_env(env) -> None:
     def error_index() -> str:
         snippets = discover(root)
         return errors.markdown(
-            errors.collect(snippets, store, causes.load(root)), {s.key: s for s in snippets}, links(), matrix.versions
+            errors.collect(snippets, store, causes.load(root)), {s.key: s for s in snippets}, links(), matrix.versions,
+            words,
         )
 
     @env.macro
     def torch_versions() -> str:
-        return ", ".join(f"**{v}** (reference)" if v == matrix.reference else v for v in matrix.versions)
+        return ", ".join(words.say("reference", version=v) if v == matrix.reference else v for v in matrix.versions)

@@ -5,11 +5,12 @@ plugin and skips this one.
 - Under `mkdocs serve`, snippets edited since serving began are re-run on a warm engine
   before each rebuild (live.py); the macros show their fresh output marked "Not yet
   recorded".
-- Every page's executed notebook is written to docs/notebooks/ and listed in a
+- Every page's executed notebook is written to the edition's notebooks/ folder (in
+  config.docs_dir: docs/notebooks/, docs-zh/notebooks/) and listed in a
   "Notebooks" section of the navigation, so mkdocs-jupyter renders it as a page; those
   pages stay out of the search index, where a pasted error would land on duplicates.
   Under `mkdocs build` the notebooks execute in a helper process (`python -m
-  fieldguide.notebook`) while MkDocs builds the other pages. mkdocs-jupyter puts the same
+  fieldguide.notebook <docs folder>`) while MkDocs builds the other pages. mkdocs-jupyter puts the same
   590 KB of styles into every notebook page; they are served once, as stylesheets, instead.
 - Material's templates keep their compiled bytecode in .cache/jinja.
 
@@ -67,25 +68,27 @@ class FieldGuidePlugin(BasePlugin[FieldGuideConfig]):
             raise PluginError("the fieldguide plugin needs the macros plugin (mkdocs-macros)")
         config.plugins["macros"].register_variables({BUILD: self.build})
         if self.config.notebooks:
-            config.nav.append({"Notebooks": self._start_notebooks(root)})
+            config.nav.append({"Notebooks": self._start_notebooks(root, Path(config.docs_dir))})
         return config
 
-    def _start_notebooks(self, root: Path) -> list[str]:
+    def _start_notebooks(self, root: Path, docs: Path) -> list[str]:
         """The notebooks' docs-relative paths. Under `serve` they are written now, a stale
         one kept (an edit must not wait for a kernel); under `build` a helper process
         executes them while MkDocs builds the pages."""
         if self.serving:
             try:
-                return notebook.write_all(root, stale_ok=True)
+                return notebook.write_all(root, stale_ok=True, docs=docs.name)
             except Exception as error:  # a kernel that dies or times out
                 raise PluginError(f"executing the notebooks failed: {error}") from None
-        paths = notebook.paths(root)
-        (root / "docs" / notebook.FOLDER).mkdir(exist_ok=True)
+        if docs.resolve().parent != root.resolve():
+            raise PluginError(f"docs_dir {docs} must be a folder beside {root / 'mkdocs.yml'} (docs, docs-zh)")
+        paths = notebook.paths(root, docs.name)
+        (docs / notebook.FOLDER).mkdir(exist_ok=True)
         for path in paths:  # MkDocs lists the files before they are executed
-            if not (root / "docs" / path).exists():
-                (root / "docs" / path).touch()
+            if not (docs / path).exists():
+                (docs / path).touch()
         self.executing = subprocess.Popen(
-            [sys.executable, "-m", "fieldguide.notebook"], cwd=root, stdout=subprocess.DEVNULL
+            [sys.executable, "-m", "fieldguide.notebook", docs.name], cwd=root, stdout=subprocess.DEVNULL
         )
         return paths
 

@@ -12,10 +12,12 @@ Executed notebooks are cached by a hash of what they depend on (page text, snipp
 files, PyTorch version, this file) in `.cache/notebooks/`; a build executes only the
 ones that changed, all in one kernel (starting a kernel and importing torch in it take
 longer than most pages), and hands each on as soon as its last cell has run. `write_all`
-puts them in docs/notebooks/ (not committed), where MkDocs renders each as a page
-(mkdocs-jupyter) and any builder copies it as a download:
+puts them in the edition's notebooks/ folder (docs/notebooks/, docs-zh/notebooks/; not
+committed), where MkDocs renders each as a page (mkdocs-jupyter) and any builder copies it
+as a download. A notebook's prose is its page's, so a Chinese page's notebook is Chinese:
 
-    python -m fieldguide.notebook      execute what changed and write docs/notebooks/
+    python -m fieldguide.notebook           execute what changed and write docs/notebooks/
+    python -m fieldguide.notebook docs-zh   the same for the edition in docs-zh/
 """
 
 from __future__ import annotations
@@ -36,9 +38,12 @@ from nbclient import NotebookClient
 from fieldguide.normalize import normalize
 from fieldguide.page import Embed, Heading, Page, Paragraph
 from fieldguide.snippet import Snippet
+from fieldguide.translations import Words, language_of
+from fieldguide.translations import load as load_words
 
 CACHE = Path(".cache") / "notebooks"
-FOLDER = "notebooks"  # under docs/
+FOLDER = "notebooks"  # in the edition's docs folder
+DOCS = "docs"  # the English edition's folder
 # Run once in each kernel, before any notebook: IPython calls `_fresh` before every cell.
 # (It clears what earlier cells defined; IPython's own names are in user_ns_hidden.)
 SETUP = """\
@@ -90,12 +95,9 @@ def cells_from_page(root: Path, page: Path) -> list[tuple[str, str]]:
                 cells.append(("markdown", "\n\n".join(heads + [intro]).strip()))
             cells.append(("code", shown_code(block.snippet(root))))
             heads, intro = [], ""
-    head = (
-        f"# {model.title}\n\nThe examples of the Autograd Field Guide page *{model.title}*, "
-        f"executed with PyTorch {version('torch').split('+')[0]}. Each cell is one self-contained example: "
-        "run it in a fresh kernel, or in page order as here."
-    )
-    return [("markdown", head)] + cells
+    words = load_words(root, language_of(page.parent))
+    intro = words.say("notebook_intro", title=model.title, version=version("torch").split("+")[0])
+    return [("markdown", f"# {model.title}\n\n{intro}")] + cells
 
 
 def _cache_path(root: Path, page: Path) -> Path:
@@ -103,7 +105,7 @@ def _cache_path(root: Path, page: Path) -> Path:
     key = hashlib.sha256(
         json.dumps([cells, version("torch"), Path(__file__).read_text(encoding="utf-8")]).encode()
     ).hexdigest()[:16]
-    return root / CACHE / f"{page.stem}-{key}.ipynb"
+    return root / CACHE / page.parent.name / f"{page.stem}-{key}.ipynb"  # one folder per edition
 
 
 def build(root: Path, page: Path, stale_ok: bool = False) -> str:
@@ -217,7 +219,8 @@ def _notebook(root: Path, cells: list) -> str:
 def _cached(root: Path, page: Path) -> list[Path]:
     """Every cached notebook of `page` (not of a page whose name merely starts the same)."""
     own = re.compile(rf"{re.escape(page.stem)}-[0-9a-f]{{16}}\.ipynb")
-    return sorted(p for p in (root / CACHE).glob(f"{page.stem}-*.ipynb") if own.fullmatch(p.name))
+    folder = root / CACHE / page.parent.name
+    return sorted(p for p in folder.glob(f"{page.stem}-*.ipynb") if own.fullmatch(p.name))
 
 
 def _store(root: Path, page: Path, cached: Path, text: str) -> None:
@@ -228,53 +231,58 @@ def _store(root: Path, page: Path, cached: Path, text: str) -> None:
     cached.write_text(text, encoding="utf-8")
 
 
-def pages_with_snippets(root: Path) -> list[Path]:
-    return [p for p in sorted((root / "docs").glob("*.md")) if Page.read(p).embeds]
+def pages_with_snippets(root: Path, docs: str = DOCS) -> list[Path]:
+    """The pages of the edition in the folder `docs` that embed snippets."""
+    return [p for p in sorted((root / docs).glob("*.md")) if Page.read(p).embeds]
 
 
-def write_all(root: Path, stale_ok: bool = False) -> list[str]:
-    """Write docs/notebooks/<page>.ipynb for every page with snippets, each as soon as it
+def write_all(root: Path, stale_ok: bool = False, docs: str = DOCS) -> list[str]:
+    """Write <docs>/notebooks/<page>.ipynb for every page with snippets, each as soon as it
     is ready, and only if its content changed (so `mkdocs serve` does not see an edit).
     The docs-relative paths of all of them."""
-    (root / "docs" / FOLDER).mkdir(exist_ok=True)
+    (root / docs / FOLDER).mkdir(exist_ok=True)
 
     def done(page: Path, text: str) -> None:
-        target = root / "docs" / _path(page)
+        target = root / docs / _path(page)
         if not target.exists() or target.read_text(encoding="utf-8") != text:
             target.write_text(text, encoding="utf-8")
 
-    pages = pages_with_snippets(root)
+    pages = pages_with_snippets(root, docs)
     build_all(root, pages, stale_ok, done)
     return [_path(page) for page in pages]
 
 
-def paths(root: Path) -> list[str]:
+def paths(root: Path, docs: str = DOCS) -> list[str]:
     """The docs-relative paths `write_all` writes the notebooks to."""
-    return [_path(page) for page in pages_with_snippets(root)]
+    return [_path(page) for page in pages_with_snippets(root, docs)]
 
 
 def _path(page: Path) -> str:
     return f"{FOLDER}/{page.stem}.ipynb"
 
 
-def link_markdown(page: str, directory_urls: bool, as_page: bool) -> str:
+def link_markdown(page: str, directory_urls: bool, as_page: bool, words: Words = Words()) -> str:
     """The page's notebook buttons: a download in every build, and where the notebook is
     also a page of the site (`as_page`: MkDocs, with mkdocs-jupyter) a link to that page."""
     name = f"{PurePosixPath(page).stem}.ipynb"
     source = f"{FOLDER}/{name}"  # a Markdown link to the file, relative to the page's source
+    download_label = words.say("notebook_download")
     if not as_page:
-        return f'[:material-download: Download notebook]({source}){{ .md-button .fg-notebook download="{name}" }}'
+        return f'[:material-download: {download_label}]({source}){{ .md-button .fg-notebook download="{name}" }}'
     # mkdocs-jupyter copies the file beside the notebook's page (include_source)
     up = "../" * (page.count("/") + (1 if directory_urls else 0))
     stem = PurePosixPath(page).stem
     download = f"{up}{FOLDER}/{stem}/{name}" if directory_urls else f"{up}{FOLDER}/{name}"
     return (
-        f"[:material-notebook: Executed notebook]({source}){{ .md-button .fg-notebook }} "
-        f'<a class="md-button fg-notebook" href="{download}" download>Download notebook</a>'
+        f"[:material-notebook: {words.say('notebook_page')}]({source}){{ .md-button .fg-notebook }} "
+        f'<a class="md-button fg-notebook" href="{download}" download>{download_label}</a>'
     )
 
 
 if __name__ == "__main__":
-    for path in write_all(Path.cwd()):
-        print(f"docs/{path}")
+    edition = sys.argv[1] if len(sys.argv) > 1 else DOCS
+    if not (Path.cwd() / edition).is_dir():
+        sys.exit(f"no folder {edition!r} here: name an edition's docs folder (docs, docs-zh), from the repository root")
+    for path in write_all(Path.cwd(), docs=edition):
+        print(f"{edition}/{path}")
     sys.exit(0)

@@ -6,7 +6,8 @@
  * Everything it matches against is the JSON block the page carries (made by
  * fieldguide/error_index.py from the recorded outputs): the placeholder patterns that turn
  * a message into a template, every entry's recorded templates, and per cause the shape
- * of its messages and the nodes they name. It runs in the browser and fetches nothing. */
+ * of its messages and the nodes they name, and the box's words in the page's language
+ * (`words`: "{name}" marks what is filled in). It runs in the browser and fetches nothing. */
 (() => {
   "use strict";
 
@@ -26,6 +27,15 @@
     Long: "int64", Int: "int32", Short: "int16", Char: "int8", Byte: "uint8", Bool: "bool",
     ComplexFloat: "complex64", ComplexDouble: "complex128", ComplexHalf: "complex32",
   };
+
+  let WORDS = {}; // the page's words, by id (set by start from the page's JSON)
+  let LOCALE = "en";
+
+  /* The words `key` with each {name} filled in from `values` (text, an element, or a list
+   * of them), as a list of children for el(). */
+  function say(key, values = {}) {
+    return WORDS[key].split(/\{(\w+)\}/).map((part, i) => (i % 2 ? values[part] : part));
+  }
 
   /* The message a paste is about: the last uncaught error in it, else its last warning,
    * else (no "SomeError:" line at all) its unindented lines as they are. A message goes on
@@ -235,22 +245,22 @@
     const [root, ...rest] = type.split(".");
     const dtype = DTYPES[rest.at(-1)?.replace(/Tensor$/, "")];
     const where = rest.slice(0, -1);
-    const device = root !== "torch" ? null : where.includes("cuda") ? "on a CUDA GPU" : where.length === 0 ? "on the CPU" : null;
+    const device = root !== "torch" ? null : where.includes("cuda") ? WORDS.on_cuda : where.length === 0 ? WORDS.on_cpu : null;
     const sizes = shape.split(",").map(s => s.trim()).filter(Boolean).map(Number);
     const count = sizes.reduce((a, b) => a * b, 1);
-    const dims = sizes.length === 0 ? "0 dimensions (a single number)"
-      : `${sizes.length} dimension${sizes.length > 1 ? "s" : ""}, ${count.toLocaleString("en")} element${count === 1 ? "" : "s"}`;
-    const what = [dtype, where.includes("sparse") ? "sparse" : null, device].filter(Boolean).join(", ");
-    const reduced = dtype === "float16" || dtype === "bfloat16"
-      ? ` A ${dtype} tensor comes from mixed precision (autocast) or from a model converted with `
-        + `.half() or .bfloat16().` : "";
-    return ["The tensor: ", code(type), " of shape ", code(`[${shape}]`), ": ", what ? `${what}; ` : "", dims, ".", reduced];
+    const dims = sizes.length === 0 ? WORDS.dims_zero : say("dims", {
+      dims: String(sizes.length), dimensions: WORDS[sizes.length > 1 ? "dimensions" : "dimension"],
+      count: count.toLocaleString(LOCALE), elements: WORDS[count === 1 ? "element" : "elements"],
+    });
+    const what = [dtype, where.includes("sparse") ? WORDS.sparse : null, device].filter(Boolean).join(WORDS.what_separator);
+    const reduced = dtype === "float16" || dtype === "bfloat16" ? say("reduced", {dtype}) : "";
+    return [say("tensor", {type: code(type), shape: code(`[${shape}]`), what: what ? say("what", {what}) : "", dims}), reduced];
   }
 
   /* A node's other name: releases that print the forward op call `PowBackward0` `Pow`. */
   function otherName(reader, node) {
     const forward = reader.forwardName(node);
-    return forward === node ? [] : [" In the forward op's naming: ", code(forward), "."];
+    return forward === node ? [] : say("other_name", {name: code(forward)});
   }
 
   /* What the message says, in the reader's terms: one list item per detail. */
@@ -260,21 +270,20 @@
     const naming = reader.data.naming;
     for (const detail of details) {
       if (detail.kind === "tensor") items.push(tensorReading(...detail.groups));
-      if (detail.kind === "size") items.push(["A shape: ", code(`[${detail.groups[0]}]`), "."]);
+      if (detail.kind === "size") items.push(say("shape", {shape: code(`[${detail.groups[0]}]`)}));
       if (detail.kind === "output") {
         const [index, node] = detail.groups;
-        const line = ["The message names ", code(node), ` (output ${index}): the graph node the tensor `,
-          "belongs to, its ", code("grad_fn"), ", usually the operation that computed it.", ...otherName(reader, node)];
+        const line = [say("output", {node: code(node), index, grad_fn: code("grad_fn")}), otherName(reader, node)];
         if (naming.backward) {
-          line.push(` PyTorch ${naming.backward} print the backward node's name here, ${naming.forward} the `,
-            "forward op's: without ", code("Backward"), " and a trailing ", code("0"), " (",
-            ...naming.examples.flatMap(([b, f], i) => [i ? ", " : "", code(b), " → ", code(f)]), ").");
+          line.push(say("naming", {
+            backward: naming.backward, forward: naming.forward, suffix: code("Backward"), zero: code("0"),
+            examples: naming.examples.flatMap(([b, f], i) => [i ? ", " : "", code(b), " → ", code(f)]),
+          }));
         }
         items.push(line);
       }
       if (detail.kind === "node") {
-        items.push(["The node ", code(detail.groups[0]), ": a backward node of the autograd graph.",
-          ...otherName(reader, detail.groups[0])]);
+        items.push([say("node", {node: code(detail.groups[0])}), otherName(reader, detail.groups[0])]);
       }
     }
     const versions = {};
@@ -283,24 +292,21 @@
       const value = Number(detail.groups[0]);
       if (word === "version") versions[previous] = value;
       if (word === "element" || word === "index") {
-        items.push([code(`${word} ${value}`), ` counts from 0: the ${ordinal(value + 1)} one.`]);
+        items.push(say("counts_from_zero", {what: code(`${word} ${value}`), n: String(value + 1), nth: ordinal(value + 1)}));
       }
     }
     if ("at" in versions && "expected" in versions) {
       const changes = versions.at - versions.expected;
-      items.push(["Versions: the tensor was saved for backward at version ", code(String(versions.expected)),
-        " and is now at version ", code(String(versions.at)), ": it was changed in place after it was saved ",
-        `(every in-place write to it, to a view of it or through its detach() raises the counter; here by ${changes}).`,
-        versions.expected >= 10 ? " A version this high means it was updated in place many times before it was "
-          + "saved, as a weight is at every optimizer step of a training loop." : ""]);
+      items.push([say("versions", {expected: code(String(versions.expected)), at: code(String(versions.at)), changes: String(changes)}),
+        versions.expected >= 10 ? WORDS.versions_high : ""]);
     }
     if (entry.clauses.output && !form.split(" ").includes("output")) {
-      items.push(["Your message has no ", code(entry.clauses.output), " part: the changed tensor has no ",
-        code("grad_fn"), ", so it is a leaf (a weight, an input, or any tensor that does not require grad)."]);
+      items.push(say("leaf", {clause: code(entry.clauses.output), grad_fn: code("grad_fn")}));
     }
     return items;
   }
 
+  /* English's 1st, 2nd, 3rd, 4th (`{nth}` in the words; other languages say `{n}`). */
   function ordinal(n) {
     const suffix = n % 100 >= 11 && n % 100 <= 13 ? "th" : ({1: "st", 2: "nd", 3: "rd"})[n % 10] || "th";
     return `${n}${suffix}`;
@@ -319,9 +325,9 @@
     const found = [...cell.querySelectorAll("a")].map(a => a.cloneNode(true));
     const pairs = [];
     for (let i = 0; i + 1 < found.length; i += 2) {
-      pairs.push([i ? ", " : "", found[i], " (fix: ", found[i + 1], ")"]);
+      pairs.push([i ? WORDS.pair_separator : "", say("pair", {snippet: found[i], fix: found[i + 1]})]);
     }
-    return ["Raised by ", pairs, "."];
+    return say("raised_by", {pairs});
   }
 
   function diagnosis(reader, found, pasted, heading) {
@@ -329,16 +335,15 @@
     const node = reader.nodes(pasted.message)[0] ?? null;
     const rows = causeRows(heading);
     const exact = words(template.text).join(" ") === words(found.text).join(" ");
-    const panel = el("section", {class: "fg-diagnosis", id: "fg-diagnosis", "aria-label": "Diagnosis of your message"},
-      el("p", {class: "fg-diagnosis__title"}, "Your message"),
-      el("p", {}, exact
-        ? `Worded as PyTorch ${template.releases} print${template.releases.includes(" ") ? "" : "s"} it.`
-        : `Worded like none of the recorded releases; the closest wording is that of PyTorch ${template.releases}.`),
+    const worded = !exact ? "worded_none" : template.releases.includes(" ") ? "worded_many" : "worded_one";
+    const panel = el("section", {class: "fg-diagnosis", id: "fg-diagnosis", "aria-label": WORDS.panel},
+      el("p", {class: "fg-diagnosis__title"}, WORDS.your_message),
+      el("p", {}, say(worded, {releases: template.releases})),
     );
     const items = readings(reader, entry, pasted, form);
     if (items.length) panel.append(el("ul", {}, items.map(item => el("li", {}, item))));
     panel.append(el("p", {class: "fg-diagnosis__title"},
-      entry.causes.length > 1 ? "Its causes, the likeliest first" : "Its cause"));
+      entry.causes.length > 1 ? WORDS.causes_many : WORDS.causes_one));
     const list = el("ol", {class: "fg-diagnosis__causes"});
     const ranked = reader.rank(entry, words(found.text), form, node, pasted.code);
     const tells = key => ranked.some(r => r[key] !== ranked[0][key]);
@@ -346,21 +351,21 @@
       const cells = rows[row] ? [...rows[row].cells] : [];
       const why = [];
       for (const [kind, what] of clues) {
-        if (kind === "node") why.push(["your message names ", code(what)]);
-        if (kind === "leaf") why.push(["your message names no node: the edited tensor is a leaf, such as a parameter"]);
-        if (kind === "code") why.push(["your traceback has ", code(what)]);
+        if (kind === "node") why.push(say("why_node", {node: code(what)}));
+        if (kind === "leaf") why.push(say("why_leaf"));
+        if (kind === "code") why.push(say("why_code", {line: code(what)}));
       }
-      if (tells("shape") && shape > 0) why.push(["its messages have the parts yours has"]);
-      if (tells("opening") && opening === 1) why.push(["its messages say what yours says"]);
-      if (tells("named") && named && !clues.some(c => c[0] === "node")) why.push([`its messages name ${reader.forwardName(node)} too`]);
-      const seen = cause.seen ? ` Seen in ${cause.seen} public report${cause.seen === 1 ? "" : "s"}.` : "";
+      if (tells("shape") && shape > 0) why.push(say("why_shape"));
+      if (tells("opening") && opening === 1) why.push(say("why_opening"));
+      if (tells("named") && named && !clues.some(c => c[0] === "node")) why.push(say("why_named", {node: reader.forwardName(node)}));
+      const seen = cause.seen ? say(cause.seen === 1 ? "seen_one" : "seen_many", {count: String(cause.seen)}) : null;
+      const notShown = cause.notShown ? say("not_shown_why", {why: withCode(cause.notShown.replace(/[.。]$/, ""))}) : say("not_shown");
       list.append(el("li", {"data-cause": String(row), "data-mechanism": cause.mechanism},
-        el("strong", {}, cause.text ? withCode(cause.text) : "Cause not stated"),
-        cause.clue ? el("span", {class: "fg-diagnosis__clue"}, " Clue: ", withCode(cause.clue), ".") : null,
-        cause.notShown !== null ? el("span", {class: "fg-diagnosis__clue"}, " Not reproduced here",
-          cause.notShown ? [": ", withCode(cause.notShown.replace(/\.$/, ""))] : "", ".") : null,
-        why.length ? el("span", {class: "fg-diagnosis__match"}, " Matches: ",
-          why.flatMap((part, i) => [i ? "; " : "", ...part]), ".") : null,
+        el("strong", {}, cause.text ? withCode(cause.text) : WORDS.not_stated),
+        cause.clue ? el("span", {class: "fg-diagnosis__clue"}, say("clue", {clue: withCode(cause.clue)})) : null,
+        cause.notShown !== null ? el("span", {class: "fg-diagnosis__clue"}, notShown) : null,
+        why.length ? el("span", {class: "fg-diagnosis__match"},
+          say("matches", {reasons: why.flatMap((part, i) => [i ? "; " : "", part])})) : null,
         seen ? el("span", {class: "fg-diagnosis__seen"}, seen) : null,
         cells.length ? el("span", {class: "fg-diagnosis__links"}, snippetLinks(cells[2])) : null,
       ));
@@ -373,8 +378,8 @@
   function searchButton(pasted) {
     const toggle = document.getElementById("__search");
     const field = document.querySelector(".md-search__input");
-    if (!toggle || !field) return "use the site search";
-    const button = el("button", {type: "button", class: "md-button"}, "Search the site for it");
+    if (!toggle || !field) return WORDS.search_fallback;
+    const button = el("button", {type: "button", class: "md-button"}, WORDS.search);
     button.addEventListener("click", () => {
       toggle.checked = true;
       field.value = pasted.message.split("\n")[0].slice(0, 200);
@@ -385,6 +390,8 @@
   }
 
   function start(box, data) {
+    WORDS = data.words;
+    LOCALE = data.language;
     const reader = new Reader(data);
     const input = box.querySelector("#fg-diagnose-input");
     const status = box.querySelector("#fg-diagnose-status");
@@ -406,7 +413,7 @@
       const pasted = pastedMessage(input.value);
       if (pasted) pasted.code = pastedCode(input.value);
       if (!pasted) {
-        status.replaceChildren("Paste an error or warning first.");
+        status.replaceChildren(WORDS.paste_first);
         return;
       }
       const best = reader.match(pasted);
@@ -414,15 +421,14 @@
       const found = best && best.score >= KNOWN ? best : null;
       const heading = found && document.getElementById(found.entry.id);
       if (!heading) {
-        status.replaceChildren("This message is not one the guide knows: no snippet here prints it. ",
-          "Other pages may still mention it: ", searchButton(pasted));
+        status.replaceChildren(...say("unknown", {search: searchButton(pasted)}));
         box.dataset.entry = "none";
         history.replaceState(history.state, "", location.pathname + location.search);
         return;
       }
       box.dataset.entry = found.entry.id;
-      status.replaceChildren("Found: ", el("a", {href: `#${found.entry.id}`}, code(`${found.entry.category}: ${found.entry.summary}`)),
-        ". What it means for you is under its heading.");
+      const link = el("a", {href: `#${found.entry.id}`}, code(`${found.entry.category}: ${found.entry.summary}`));
+      status.replaceChildren(...say("found", {entry: link}));
       heading.after(diagnosis(reader, found, pasted, heading));
       history.replaceState(history.state, "", `#${found.entry.id}`);
       heading.scrollIntoView({block: "start"});

@@ -1,0 +1,205 @@
+"""The words the site generates, in each edition's language.
+
+An edition is a docs folder: `docs` is the English one, `docs-<language>` another
+(`docs-zh`, built by mkdocs.zh.yml). English words are the defaults below; another
+language's are in data/translations/<language>.toml, one file per language:
+
+    [ui]       # an id below -> its text; `{name}` marks what the site fills in
+    cause = "原因"
+
+    [text]     # English text of the data -> its translation: every snippet's `# cause:`
+               # line and every mechanism's `text`, `clues` and `why` in data/reports
+    "an optimizer step between forward and backward" = "……"
+
+A missing text stops the build with the file to edit; tests/test_translations.py lists
+every one that is missing and every one that no longer translates anything.
+"""
+
+from __future__ import annotations
+
+import functools
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from fieldguide import causes as causes_data
+from fieldguide.snippet import discover
+
+TRANSLATIONS_DIR = Path("data") / "translations"
+ENGLISH = "en"
+
+# The interface's words: the error index page (error_index.py), its paste box
+# (docs/javascripts/diagnose.js reads the `box_*` ones from the page), the notebooks.
+UI = {
+    # error index page
+    "cause": "Cause",
+    "seen_in": "Seen in",
+    "clue": "Clue in the message",
+    "raised_fixed": "Raised by → fixed by",
+    "not_stated": "(not stated)",
+    "seen_none": "no public report read",
+    "seen_one": "1 public report",
+    "seen_many": "{count} public reports",
+    "also_seen": "Also seen, not reproduced here: {text} ({seen}). {why}",
+    "reports_read": "The {seen} read for this entry",
+    "report_release": ", PyTorch {release}",
+    "also_worded": "Also worded: {wordings}",
+    "worded_on": "{wording} (PyTorch {releases})",
+    "template_title": "Template, PyTorch {releases}",
+    "text_title": "PyTorch {releases}",
+    "exact_one": "The exact text, by release",
+    "exact_many": "The exact texts, by release",
+    "clue_without": "no `{clause}` part",
+    "clue_with": "a `{clause}` part",
+    "clue_says": "says `{opening}`",
+    "clue_names": "names {nodes}",
+    "list_separator": "; ",
+    # every page
+    "reference": "**{version}** (reference)",
+    "paste_label": "Paste your error or warning: the whole traceback or its last line, from any PyTorch release.",
+    "diagnose": "Diagnose",
+    # notebooks
+    "notebook_intro": "The examples of the Autograd Field Guide page *{title}*, executed with PyTorch "
+                      "{version}. Each cell is one self-contained example: run it in a fresh kernel, or in "
+                      "page order as here.",
+    "notebook_download": "Download notebook",
+    "notebook_page": "Executed notebook",
+    # the paste box (diagnose.js): `{name}` is filled with text or a code element
+    "box_paste_first": "Paste an error or warning first.",
+    "box_unknown": "This message is not one the guide knows: no snippet here prints it. Other pages may still "
+                   "mention it: {search}",
+    "box_search_fallback": "use the site search",
+    "box_search": "Search the site for it",
+    "box_found": "Found: {entry}. What it means for you is under its heading.",
+    "box_panel": "Diagnosis of your message",
+    "box_your_message": "Your message",
+    "box_worded_one": "Worded as PyTorch {releases} prints it.",
+    "box_worded_many": "Worded as PyTorch {releases} print it.",
+    "box_worded_none": "Worded like none of the recorded releases; the closest wording is that of PyTorch "
+                       "{releases}.",
+    "box_causes_many": "Its causes, the likeliest first",
+    "box_causes_one": "Its cause",
+    "box_tensor": "The tensor: {type} of shape {shape}: {what}{dims}.",
+    "box_what": "{what}; ",
+    "box_what_separator": ", ",
+    "box_sparse": "sparse",
+    "box_on_cuda": "on a CUDA GPU",
+    "box_on_cpu": "on the CPU",
+    "box_dims_zero": "0 dimensions (a single number)",
+    "box_dims": "{dims} {dimensions}, {count} {elements}",
+    "box_dimension": "dimension",
+    "box_dimensions": "dimensions",
+    "box_element": "element",
+    "box_elements": "elements",
+    "box_reduced": " A {dtype} tensor comes from mixed precision (autocast) or from a model converted with "
+                   ".half() or .bfloat16().",
+    "box_shape": "A shape: {shape}.",
+    "box_output": "The message names {node} (output {index}): the graph node the tensor belongs to, its "
+                  "{grad_fn}, usually the operation that computed it.",
+    "box_naming": " PyTorch {backward} print the backward node's name here, {forward} the forward op's: "
+                  "without {suffix} and a trailing {zero} ({examples}).",
+    "box_node": "The node {node}: a backward node of the autograd graph.",
+    "box_other_name": " In the forward op's naming: {name}.",
+    "box_counts_from_zero": "{what} counts from 0: the {nth} one.",
+    "box_versions": "Versions: the tensor was saved for backward at version {expected} and is now at version "
+                    "{at}: it was changed in place after it was saved (every in-place write to it, to a view "
+                    "of it or through its detach() raises the counter; here by {changes}).",
+    "box_versions_high": " A version this high means it was updated in place many times before it was saved, as "
+                         "a weight is at every optimizer step of a training loop.",
+    "box_leaf": "Your message has no {clause} part: the changed tensor has no {grad_fn}, so it is a leaf (a "
+                "weight, an input, or any tensor that does not require grad).",
+    "box_why_node": "your message names {node}",
+    "box_why_leaf": "your message names no node: the edited tensor is a leaf, such as a parameter",
+    "box_why_code": "your traceback has {line}",
+    "box_why_shape": "its messages have the parts yours has",
+    "box_why_opening": "its messages say what yours says",
+    "box_why_named": "its messages name {node} too",
+    "box_seen_one": " Seen in 1 public report.",
+    "box_seen_many": " Seen in {count} public reports.",
+    "box_not_stated": "Cause not stated",
+    "box_clue": " Clue: {clue}.",
+    "box_not_shown": " Not reproduced here.",
+    "box_not_shown_why": " Not reproduced here: {why}.",
+    "box_matches": " Matches: {reasons}.",
+    "box_raised_by": "Raised by {pairs}.",
+    "box_pair": "{snippet} (fix: {fix})",
+    "box_pair_separator": ", ",
+}
+
+
+class TranslationError(ValueError):
+    """A word the edition's language lacks; the message names the file to edit."""
+
+
+def language_of(docs_dir: Path) -> str:
+    """An edition's language, from its docs folder's name: `docs`, or `docs-<language>`."""
+    name = Path(docs_dir).name
+    return name.removeprefix("docs-") if name.startswith("docs-") else ENGLISH
+
+
+def path_of(root: Path, language: str) -> Path:
+    return Path(root) / TRANSLATIONS_DIR / f"{language}.toml"
+
+
+@dataclass(frozen=True)
+class Words:
+    """The generated words of one language (English: the defaults)."""
+
+    language: str = ENGLISH
+    ui: dict[str, str] = field(default_factory=lambda: dict(UI))
+    texts: dict[str, str] = field(default_factory=dict)
+    path: Path | None = None  # the file they come from, named in errors
+
+    def say(self, key: str, **fields) -> str:
+        return self.ui[key].format(**fields)
+
+    def seen(self, count: int) -> str:
+        return self.say("seen_none" if not count else "seen_one" if count == 1 else "seen_many", count=count)
+
+    def text(self, english: str) -> str:
+        """The data's English text (a cause, a mechanism's text or clues) in this language."""
+        if self.language == ENGLISH:
+            return english
+        if english not in self.texts:
+            raise TranslationError(f"{self.path} has no translation of {english!r}: add it under [text] "
+                                   "(tests/test_translations.py lists every one missing)")
+        return self.texts[english]
+
+
+def load(root: Path, language: str) -> Words:
+    """The words of `language`, read again when its file changes."""
+    if language == ENGLISH:
+        return Words()
+    path = path_of(root, language)
+    if not path.is_file():
+        raise TranslationError(f"no {path} for the edition in {language!r}: create it with [ui] and [text] "
+                               "tables (see fieldguide/translations.py)")
+    return _load(path, path.stat().st_mtime_ns)
+
+
+@functools.lru_cache(maxsize=4)
+def _load(path: Path, stamp: int) -> Words:
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as error:
+        raise TranslationError(f"{path}: not valid TOML ({error}); fix the file") from None
+    ui, texts = data.get("ui", {}), data.get("text", {})
+    missing = sorted(set(UI) - set(ui))
+    if missing:
+        raise TranslationError(f"{path}: [ui] lacks {missing}; add them (the English is in fieldguide/translations.py)")
+    return Words(path.stem, {**UI, **ui}, dict(texts), path)
+
+
+def data_texts(root: Path) -> dict[str, str]:
+    """Every English text of the data that an edition translates -> where it comes from:
+    the `# cause:` lines of the snippets, the mechanisms' text, clues and why."""
+    found = {}
+    for snippet in discover(root):
+        if snippet.cause:
+            found.setdefault(snippet.cause, f"{snippet.relpath} (# cause:)")
+    for entry in causes_data.load(root).values():
+        for mechanism in entry.mechanisms:
+            for name in ("text", "clues", "why"):
+                if value := getattr(mechanism, name):
+                    found.setdefault(value, f"{entry.path.as_posix()} [mechanisms.{mechanism.id}] {name}")
+    return found

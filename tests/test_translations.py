@@ -1,0 +1,72 @@
+"""The Chinese edition's generated words are complete: data/translations/zh.toml has a
+Chinese text for every `# cause:` line and every mechanism's text, clues and why, its [ui]
+has every id fieldguide/translations.py defines, and it keeps nothing that no longer
+translates anything."""
+
+from __future__ import annotations
+
+import string
+from pathlib import Path
+
+import pytest
+
+from fieldguide import translations
+
+ROOT = Path(__file__).resolve().parents[1]
+LANGUAGES = sorted(p.stem for p in (ROOT / translations.TRANSLATIONS_DIR).glob("*.toml"))
+
+
+def test_there_is_a_translation_file_per_edition():
+    editions = sorted(p.name.removeprefix("docs-") for p in ROOT.glob("docs-*") if p.is_dir())
+    assert editions == LANGUAGES and "zh" in LANGUAGES
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_text_of_the_data_is_translated(language):
+    words = translations.load(ROOT, language)
+    missing = [f"  {where}: {english!r}" for english, where in translations.data_texts(ROOT).items()
+               if english not in words.texts]
+    assert not missing, (f"{len(missing)} texts have no translation; add each under [text] of "
+                         f"{words.path.relative_to(ROOT)}:\n" + "\n".join(missing))
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_no_translation_is_stale(language):
+    words = translations.load(ROOT, language)
+    current = translations.data_texts(ROOT)
+    stale = [f"  {english!r}" for english in words.texts if english not in current]
+    assert not stale, (f"{words.path.relative_to(ROOT)} translates texts that no snippet or "
+                       "data/reports file has any more (reworded or removed); update or remove:\n" + "\n".join(stale))
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_interface_words_have_the_same_blanks(language):
+    """A translation fills in what the English fills in ({count}, {releases}, ...), so no
+    detail is lost and none is asked for that the site does not give. The English ordinal
+    ({nth}) and plural words may be left out: not every language has them."""
+    words = translations.load(ROOT, language)
+    optional = {"nth", "dimensions", "elements"}
+    differ = []
+    for key, english in translations.UI.items():
+        want, have = _blanks(english), _blanks(words.ui[key])
+        if have - want - {"n"} or want - have - optional:
+            differ.append(f"  [ui] {key}: {sorted(have)} where the English has {sorted(want)}")
+    unknown = sorted(set(words.ui) - set(translations.UI))
+    assert not differ and not unknown, f"{words.path.relative_to(ROOT)}:\n" + "\n".join(differ) + (
+        f"\n  ids no longer used: {unknown}" if unknown else "")
+
+
+def _blanks(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+def test_a_missing_text_stops_the_build_naming_the_file():
+    words = translations.load(ROOT, "zh")
+    with pytest.raises(translations.TranslationError, match=r"zh\.toml has no translation of 'no such cause'"):
+        words.text("no such cause")
+    assert translations.Words().text("no such cause") == "no such cause"
+
+
+def test_an_edition_language_comes_from_its_folder():
+    assert translations.language_of(ROOT / "docs") == "en"
+    assert translations.language_of(ROOT / "docs-zh") == "zh"
