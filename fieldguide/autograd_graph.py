@@ -22,8 +22,8 @@ PyTorch's own error then says which version it was saved at and which it is at n
 
 import json
 import re
-from collections import Counter
 import warnings
+from collections import Counter
 
 MAX_NODES = 60
 _STALE = re.compile(r"\[torch\.\w+ \[([\d, ]*)\]\].*is at version (\d+); expected version (\d+)")
@@ -147,7 +147,7 @@ class _Walk:
         """The tensors a node saved for backward, with their version as saved and now."""
         out = []
         for attribute in sorted(a for a in dir(fn) if a.startswith("_saved_")):
-            entry = {"name": attribute[len("_saved_") :]}
+            entry: dict[str, object] = {"name": attribute[len("_saved_") :]}
             try:
                 value = getattr(fn, attribute)
             except RuntimeError as error:

@@ -113,6 +113,10 @@ class Engine:
             text=True,
             encoding="utf-8",
         )
+        # Both exist, asked for as pipes (Popen types them as optional for the other cases).
+        assert self._process.stdin is not None and self._process.stdout is not None
+        self._requests = self._process.stdin
+        self._replies = self._process.stdout
         self._torch_version: str | None = None
         self._next_id = 0
         self._ids: dict[str, int] = {}
@@ -144,8 +148,8 @@ class Engine:
             "max_output": snippet.max_output,
             "graph": list(snippet.graph),
         }
-        self._process.stdin.write(json.dumps(request) + "\n")
-        self._process.stdin.flush()
+        self._requests.write(json.dumps(request) + "\n")
+        self._requests.flush()
 
     def submit_all(self, snippets) -> None:
         for snippet in snippets:
@@ -174,7 +178,7 @@ class Engine:
         return self._done.pop(wanted)
 
     def _read(self) -> dict:
-        line = self._process.stdout.readline()
+        line = self._replies.readline()
         if not line:
             self._process.wait()
             self._stderr.seek(0)
@@ -186,7 +190,7 @@ class Engine:
 
     def close(self) -> None:
         if self._process.poll() is None:
-            self._process.stdin.close()
+            self._requests.close()
             try:
                 self._process.wait(timeout=30)
             except subprocess.TimeoutExpired:
@@ -194,7 +198,7 @@ class Engine:
                 self._process.wait()
         self._stderr.close()
 
-    def __enter__(self) -> "Engine":
+    def __enter__(self) -> Engine:
         return self
 
     def __exit__(self, *exc) -> None:

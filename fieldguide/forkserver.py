@@ -58,7 +58,8 @@ def main() -> None:
     os.dup2(2, 1)
     import torch  # (the one import this process exists to pay for)
 
-    import autograd_graph  # noqa: F401  (this file's folder is sys.path[0]; imported once, here)
+    # this file's folder is sys.path[0], unknown to mypy; imported once, here
+    import autograd_graph  # type: ignore[import-not-found]  # noqa: F401
 
     # Modules torch imports lazily on first use: paid here once instead of in every child.
     # numpy for .numpy(); torch._dynamo is pulled in by the first optimizer.step() (~1 s on
@@ -424,7 +425,7 @@ def format_uncaught(error: BaseException, path: str) -> str:
     """
     summary = traceback.TracebackException(type(error), error, error.__traceback__)
     seen = set()
-    todo = [summary]
+    todo: list[traceback.TracebackException | None] = [summary]
     while todo:
         current = todo.pop()
         if current is None or id(current) in seen:

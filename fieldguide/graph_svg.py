@@ -17,6 +17,7 @@ from __future__ import annotations
 import html
 import json
 from dataclasses import dataclass, field
+from itertools import pairwise
 
 CHAR_W = 7.3  # px per character of 12 px monospace
 LINE_H = 16
@@ -27,7 +28,9 @@ MARGIN = 10
 STYLE = """
 .fg-graph-svg text { font: 12px var(--md-code-font-family, monospace); fill: var(--md-default-fg-color, #222); }
 .fg-graph-svg .detail { fill: var(--md-default-fg-color--light, #666); }
-.fg-graph-svg .box { fill: var(--md-default-bg-color, #fff); stroke: var(--md-default-fg-color--light, #666); stroke-width: 1.2; }
+.fg-graph-svg .box {
+  fill: var(--md-default-bg-color, #fff); stroke: var(--md-default-fg-color--light, #666); stroke-width: 1.2;
+}
 .fg-graph-svg .tensor .box { stroke: var(--md-primary-fg-color, #ff5722); stroke-width: 2; }
 .fg-graph-svg .leaf .box { stroke: #2e7d32; stroke-width: 2; }
 .fg-graph-svg .untracked .box { stroke-dasharray: 5 3; stroke: var(--md-default-fg-color--light, #666); }
@@ -142,7 +145,7 @@ def _order(nodes: dict[str, Node], paths: list[list[str]]) -> list[list[Node]]:
     up: dict[str, list[str]] = {n: [] for n in nodes}
     down: dict[str, list[str]] = {n: [] for n in nodes}
     for path in paths:
-        for a, b in zip(path, path[1:]):
+        for a, b in pairwise(path):
             down[a].append(b)
             up[b].append(a)
     for sweep in range(8):
@@ -150,12 +153,12 @@ def _order(nodes: dict[str, Node], paths: list[list[str]]) -> list[list[Node]]:
         for r in rows:
             ref = ranks[r - 1] if sweep % 2 == 0 else ranks[r + 1]
             pos = {n.id: i for i, n in enumerate(ref)}
-            def median(node: Node, i: int) -> float:
+            keyed = []
+            for i, node in enumerate(ranks[r]):  # keyed by the median position of its neighbours in `ref`
                 found = sorted(pos[m] for m in neighbours[node.id] if m in pos)
-                return found[len(found) // 2] if found else i
-            keyed = [(median(n, i), i, n) for i, n in enumerate(ranks[r])]
+                keyed.append((found[len(found) // 2] if found else i, i, node))
             ranks[r] = [n for _, _, n in sorted(keyed, key=lambda k: (k[0], k[1]))]
-    for r, row in enumerate(ranks):  # start packed from the left
+    for row in ranks:  # start packed from the left
         x = 0.0
         for node in row:
             node.x = x + node.width / 2
@@ -174,11 +177,11 @@ def _order(nodes: dict[str, Node], paths: list[list[str]]) -> list[list[Node]]:
 def _place(row: list[Node], wanted: list[float]) -> None:
     """Least-squares x positions near `wanted` keeping order and gaps (pool adjacent violators)."""
     offsets = [0.0]
-    for a, b in zip(row, row[1:]):
+    for a, b in pairwise(row):
         gap = GAP_X if a.kind != "bend" and b.kind != "bend" else GAP_X / 2
         offsets.append(offsets[-1] + (a.width + b.width) / 2 + gap)
     blocks: list[list[float]] = []  # [mean, count]
-    for target in (w - o for w, o in zip(wanted, offsets)):
+    for target in (w - o for w, o in zip(wanted, offsets, strict=True)):
         blocks.append([target, 1])
         while len(blocks) > 1 and blocks[-2][0] > blocks[-1][0]:
             mean, count = blocks.pop()
@@ -187,7 +190,7 @@ def _place(row: list[Node], wanted: list[float]) -> None:
                 blocks[-1][1] + count,
             ]
     fitted = [mean for mean, count in blocks for _ in range(int(count))]
-    for node, base, offset in zip(row, fitted, offsets):
+    for node, base, offset in zip(row, fitted, offsets, strict=True):
         node.x = base + offset
 
 
@@ -198,13 +201,13 @@ def svg(recorded: str, title: str) -> str:
     paths = _add_bends(nodes, edges)
     ranks = _order(nodes, paths)
     left = min(n.x - n.width / 2 for n in nodes.values())
-    y = MARGIN
+    y: float = MARGIN
     for row in ranks:
-        height = max(n.height for n in row)
+        row_height = max(n.height for n in row)
         for node in row:
             node.x += MARGIN - left
-            node.y = y + (height - node.height) / 2
-        y += height + GAP_Y
+            node.y = y + (row_height - node.height) / 2
+        y += row_height + GAP_Y
     width = max(n.x + n.width / 2 for n in nodes.values()) + MARGIN
     height = y - GAP_Y + MARGIN + (LINE_H if note else 0)
     out = [

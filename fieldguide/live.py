@@ -24,7 +24,7 @@ class LiveRuns:
         self.root = Path(root)
         self.engine = Engine(sys.executable, self.root)
         self.at_start = {key: self._digest(key) for key in keys(self.root)}
-        self.results: dict[tuple[str, str], Result] = {}  # (key, content digest) -> run
+        self.results: dict[tuple[str, str | None], Result] = {}  # (key, content digest) -> run
 
     def _digest(self, key: str) -> str | None:
         path = self.root / "snippets" / f"{key}.py"

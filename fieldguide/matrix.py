@@ -31,10 +31,11 @@ import tempfile
 import threading
 import time
 import tomllib
+from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, TextIO
+from typing import TextIO
 
 from filelock import FileLock
 
@@ -137,7 +138,7 @@ def first_change(candidates: list[str], same_as_old: Callable[[str], bool]) -> s
 
 def index_versions(listing: str) -> list[str]:
     """The releases in `pip index versions` output, oldest first, local builds left out."""
-    line = next(l for l in listing.splitlines() if l.startswith("Available versions:"))
+    line = next(row for row in listing.splitlines() if row.startswith("Available versions:"))
     found = {version_key(v.strip()) for v in line.split(":", 1)[1].split(",")}
     return [str(v) for v in sorted(found) if v.local is None]
 
@@ -179,13 +180,13 @@ def install(version: str, matrix: Matrix, log: TextIO | None = None) -> None:
         overrides, excludes = Path(scratch, "overrides.txt"), Path(scratch, "excludes.txt")
         overrides.write_text("\n".join(matrix.nvidia) + "\n")
         excludes.write_text("\n".join(matrix.left_out) + "\n")
-        output = {"stdout": log, "stderr": log and subprocess.STDOUT}
+        stderr = subprocess.STDOUT if log else None
         subprocess.run([*uv, "venv", "--quiet", "--python", sys.executable, str(folder)],
-                       check=True, env=env, **output)
+                       check=True, env=env, stdout=log, stderr=stderr)
         subprocess.run(
             [*uv, "pip", "install", "--quiet", "--python", str(folder / "bin" / "python"),
              "--overrides", str(overrides), "--excludes", str(excludes), *requirements],
-            check=True, env=env, **output,
+            check=True, env=env, stdout=log, stderr=stderr,
         )
     (folder / READY).write_text(version + "\n")
     print(f"installed torch {version} in {time.monotonic() - start:.0f} s", file=log or sys.stdout, flush=True)

@@ -7,10 +7,10 @@ The C++ source location PyTorch appends to its warnings ("Triggered internally a
 release, so it becomes "<torch source>". So does the place in torch's own Python code
 that a warning names (".../torch/autograd/graph.py:825: UserWarning: ...", and the source
 line printed under the message, which becomes "<torch source line>"): it moves with every
-release while the warning stays the same, and each reader sees their own release's place. Stack listings that PyTorch prints
-itself (anomaly mode's "Traceback of forward call") also show the engine's own frames, which
-a reader running `python snippet.py` never sees, and on some releases frames of torch's own
-code (1.13 lists its `format_stack`); both are removed.
+release while the warning stays the same, and each reader sees their own release's place.
+Stack listings that PyTorch prints itself (anomaly mode's "Traceback of forward call") also
+show the engine's own frames, which a reader running `python snippet.py` never sees, and on
+some releases frames of torch's own code (1.13 lists its `format_stack`); both are removed.
 
 `keep_snippet_frames` is for output from outside the engine: it cuts a Python traceback
 down to the snippet's own frames, as the engine prints uncaught errors.
@@ -68,7 +68,7 @@ def _torch_warning_locations(text: str) -> str:
     machine). The source line stays a line of its own: it is where a message ends."""
     headers = list(_TORCH_WARNING.finditer(text))
     parts, end = [], 0
-    for header, following in zip(headers, headers[1:] + [None]):
+    for header, following in zip(headers, headers[1:] + [None], strict=False):  # [None] alone when no header
         parts.append(text[end:header.start()] + "<torch source>: ")
         end = header.end()
         source = linecache.getline(header["file"], int(header["line"])).strip()

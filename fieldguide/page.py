@@ -98,13 +98,13 @@ class Page:
         """The model of `markdown`, the text of `path` (named in errors)."""
         tokens = _PARSER.parse(markdown)
         blocks: list[Block] = []
-        for before, token in zip([None, *tokens], tokens):
+        for before, token in zip([None, *tokens], tokens, strict=False):  # the last token is before none
             if token.type == "snippet_embed":
-                blocks.append(Embed(token.map[0] + 1, *token.meta["call"].groups()))
+                blocks.append(Embed(_first_line(token), *token.meta["call"].groups()))
             elif token.type == "inline":
-                line = token.map[0] + 1
+                line = _first_line(token)
                 text, code = _prose(token, path)
-                if before.type == "heading_open":
+                if before is not None and before.type == "heading_open":
                     blocks.append(Heading(line, text, code, level=int(before.tag[1:])))
                 else:
                     blocks.append(Paragraph(line, text, code, nested=token.level > 1))
@@ -171,9 +171,15 @@ def _parser() -> MarkdownIt:
 _PARSER = _parser()
 
 
+def _first_line(token: Token) -> int:
+    """The 1-based line `token` starts on: block-level tokens, inline ones included, carry their lines."""
+    assert token.map is not None, f"a {token.type} token without source lines"
+    return token.map[0] + 1
+
+
 def _prose(inline: Token, path: Path) -> tuple[str, tuple[Code, ...]]:
     """The inline content's text as standalone Markdown, and its code spans."""
-    parts, code, line = [], [], inline.map[0] + 1
+    parts, code, line = [], [], _first_line(inline)
     for child in inline.children or []:
         if child.type == "code_inline":
             code.append(Code(line, child.content))

@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 from filelock import FileLock
 
+from fieldguide import tally
 from fieldguide.engine import Engine, Result
 from fieldguide.matrix import load as load_matrix
 from fieldguide.matrix import python_for
-from fieldguide import tally
 from fieldguide.snippet import Snippet, SnippetError
 from fieldguide.store import OutputStore
 
@@ -116,10 +116,11 @@ def pytest_configure(config: pytest.Config) -> None:
 def pytest_collection_finish(session: pytest.Session) -> None:
     runs = session.config.stash[_RUNS]
     runs.selected = [
-        item.callspec.params["key"]
+        callspec.params["key"]
         for item in session.items
         if "snippet_runs" in getattr(item, "fixturenames", ())
-        and "key" in getattr(getattr(item, "callspec", None), "params", {})
+        and (callspec := getattr(item, "callspec", None)) is not None  # parametrized tests only
+        and "key" in callspec.params
     ]
     if runs.selected and not session.config.option.collectonly:
         runs.engine()  # start now: snippets run on both cores while earlier tests execute

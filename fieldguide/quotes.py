@@ -65,8 +65,14 @@ def parse(arguments: str) -> Quote:
     """The Quote for the text between `quote(` and `)`."""
     try:
         call = ast.parse(f"quote({arguments})", mode="eval").body
+        if not isinstance(call, ast.Call):  # arguments such as `1) + (2` close the call early
+            raise ValueError("not one call")
         args = [ast.literal_eval(a) for a in call.args]
-        kwargs = {k.arg: ast.literal_eval(k.value) for k in call.keywords}
+        kwargs = {}
+        for keyword in call.keywords:
+            if keyword.arg is None:  # **mapping
+                raise ValueError("** is not read; name each argument")
+            kwargs[keyword.arg] = ast.literal_eval(keyword.value)
         quote = Quote(*args, **kwargs)
     except (SyntaxError, ValueError, TypeError) as error:
         raise QuoteError(

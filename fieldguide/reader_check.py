@@ -8,10 +8,11 @@ the repository root, as a reader runs it: at a terminal (a pseudo-terminal, so P
 buffers its streams as it does for a person), stdin at end of file, no PYTHON* variables
 (so the hash seed is random, as a reader's is), RNGs unseeded. The root is a scratch
 folder holding a copy of the snippet's topic folder at the same place under snippets/
-(the folder a snippet imports from), so files a snippet writes do not land in the checkout. Both outputs are normalised as the engine normalises its own, and tracebacks
-keep only the snippet's frames (as the engine prints them); any other difference is
-shown as a diff. Two snippets run at a time (`--workers` for a machine with more cores);
-progress is printed as each one finishes.
+(the folder a snippet imports from), so files a snippet writes do not land in the checkout.
+Both outputs are normalised as the engine normalises its own, and tracebacks keep only the
+snippet's frames (as the engine prints them); any other difference is shown as a diff. Two
+snippets run at a time (`--workers` for a machine with more cores); progress is printed as
+each one finishes.
 """
 
 from __future__ import annotations
@@ -32,9 +33,9 @@ from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass
 from pathlib import Path
 
+from fieldguide import tally
 from fieldguide.matrix import load as load_matrix
 from fieldguide.normalize import keep_snippet_frames, normalize
-from fieldguide import tally
 from fieldguide.snippet import SNIPPETS_DIR, Snippet, SnippetError, keys
 from fieldguide.store import OutputStore
 

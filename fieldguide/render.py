@@ -17,6 +17,7 @@ import difflib
 import html
 import re
 import textwrap
+from itertools import pairwise
 
 from fieldguide.engine import Result
 from fieldguide.graph_svg import svg
@@ -212,7 +213,7 @@ def changes_markdown(
 
 def _diffs(groups: list[tuple[list[str], str]], listed: list[str]) -> list[str]:
     out = []
-    for (new_versions, new), (old_versions, old) in zip(groups, groups[1:]):
+    for (new_versions, new), (old_versions, old) in pairwise(groups):
         diff = difflib.unified_diff(
             old.splitlines(keepends=True),
             new.splitlines(keepends=True),

@@ -67,7 +67,7 @@ class Snippet:
         return self.root / self.relpath
 
     @classmethod
-    def load(cls, root: Path, topic: str, name: str) -> "Snippet":
+    def load(cls, root: Path, topic: str, name: str) -> Snippet:
         relpath = f"{SNIPPETS_DIR}/{topic}/{name}.py"
         for part, what in ((topic, "topic folder"), (name, "file name")):
             if not _NAME.match(part):

@@ -41,7 +41,7 @@ class OutputStore:
         self.suffix = suffix
 
     @classmethod
-    def graphs(cls, root: Path) -> "OutputStore":
+    def graphs(cls, root: Path) -> OutputStore:
         return cls(root, index="graphs.json", suffix=".jsonl")
 
     def folder(self, key: str) -> Path:

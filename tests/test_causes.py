@@ -132,7 +132,9 @@ def test_unknown_pastes_are_sourced_and_none_is_a_recorded_message(entries):
     for paste in unknown:
         where = f"{pastes.UNKNOWN_DIR}/{paste.name}.toml"
         if not SOURCE.match(paste.source) or paste.source in known_threads:
-            problems.append(f"{where}: source {paste.source!r} is malformed or a thread the guide's causes or pastes use")
+            problems.append(
+                f"{where}: source {paste.source!r} is malformed or a thread the guide's causes or pastes use"
+            )
         if not paste.paste.strip() or not paste.why.strip() or "\n" in paste.why.strip():
             problems.append(f"{where}: needs the paste and a one-line `why`")
         elif error_index.first_sentence(paste.message) in recorded:

@@ -135,13 +135,16 @@ def variants(exact: list[Case]) -> list[Case]:
     for case in exact:
         category, message = last_line(case.paste)
         error = f"{category}: {message}\n"
-        add("CUDA and half types", case, re.sub(r"\[torch\.(\w+) ", r"[torch.cuda.\1 ", case.paste).replace("FloatTensor", "HalfTensor"))
+        cuda = re.sub(r"\[torch\.(\w+) ", r"[torch.cuda.\1 ", case.paste)
+        add("CUDA and half types", case, cuda.replace("FloatTensor", "HalfTensor"))
         add("large shapes", case, re.sub(r"(\[[\w.]+ )\[[\d, ]*\]\]", r"\1[4, 128, 64, 64]]", case.paste))
         add("large shapes", case, re.sub(r"torch\.Size\(\[[\d, ]*\]\)", "torch.Size([32, 3, 224, 224])", case.paste))
         for node in ("ReluBackward0", "AsStridedBackward0", "CopySlices", "Relu", "TBackward"):
             add("other node names", case, re.sub(r"(output \d+ of )\w+", rf"\g<1>{node}", case.paste))
         old = re.sub(r"\b(\w+)Backward0\b", r"\1Backward", case.paste)  # 1.x: SigmoidBackward
-        old = re.sub(r"(output \d+ of )(?!\w*Backward)([A-Z]\w*?)(\d?)(?=,)", lambda m: f"{m[1]}{m[2]}Backward{m[3]}", old)
+        old = re.sub(
+            r"(output \d+ of )(?!\w*Backward)([A-Z]\w*?)(\d?)(?=,)", lambda m: f"{m[1]}{m[2]}Backward{m[3]}", old
+        )
         add("older wordings", case, old)
         add("older wordings", case, re.sub(r"\bTensor\b", "Variable", case.paste))
         add("older wordings", case, re.sub(r" Hint: .*", "", case.paste))  # before the hint was added
@@ -196,7 +199,7 @@ def landed(state: dict, entry: str) -> bool:
 def check(page, cases: list[Case], what: str) -> list[str]:
     """Paste every case; print the hit rate per family; return the misses."""
     hits, totals, lowest, misses = defaultdict(int), defaultdict(int), defaultdict(lambda: 1.0), []
-    for case, state in zip(cases, diagnose_all(page, [case.paste for case in cases])):
+    for case, state in zip(cases, diagnose_all(page, [case.paste for case in cases]), strict=True):
         totals[case.family] += 1
         lowest[case.family] = min(lowest[case.family], state["score"])
         if landed(state, case.entry):
@@ -214,7 +217,7 @@ def test_every_recorded_message_lands_on_its_entry(errors_page):
     cases = recorded_cases()
     per_release = defaultdict(lambda: [0, 0])
     misses, worded = [], []
-    for case, state in zip(cases, diagnose_all(errors_page, [case.paste for case in cases])):
+    for case, state in zip(cases, diagnose_all(errors_page, [case.paste for case in cases]), strict=True):
         ok = landed(state, case.entry)
         for version in case.releases:
             per_release[version][0] += ok
@@ -234,7 +237,8 @@ def test_every_recorded_message_lands_on_its_entry(errors_page):
 def test_variants_land_on_their_entry(errors_page):
     cases = variants(recorded_cases())
     misses = check(errors_page, cases, "variant")
-    assert {c.family for c in cases} >= {"CUDA and half types", "other node names", "older wordings", "reader's own frames"}
+    families = {"CUDA and half types", "other node names", "older wordings", "reader's own frames"}
+    assert {c.family for c in cases} >= families
     assert not misses, f"{len(misses)} of {len(cases)} variants miss:\n\n" + "\n\n".join(misses[:20])
 
 
@@ -253,7 +257,7 @@ def test_a_leaf_ranks_the_optimizer_step_cause_first(errors_page):
     pastes = [f'{TRACEBACK_START}  File "train.py", line 9, in <module>\n    loss.backward()\n'
               f"RuntimeError: {LEAF_CLAUSE.sub('', text)}\n" for text in with_clause]
     misses = [f"first cause {state['causes'][:1]} for:\n{paste}"
-              for paste, state in zip(pastes, diagnose_all(errors_page, pastes))
+              for paste, state in zip(pastes, diagnose_all(errors_page, pastes), strict=True)
               if not (landed(state, inplace.id) and state["causes"][:1] == [optimizer[0].text])]
     print(f"leaf form: {len(with_clause) - len(misses)}/{len(with_clause)} rank the optimizer-step cause first")
     assert not misses, "\n\n".join(misses)
@@ -272,7 +276,8 @@ def test_real_pastes_put_the_threads_cause_first(errors_page):
     expected = [next((m.text for m in by_id[c.entry].data.mechanisms if m.id == c.mechanism), None) for c in cases]
     first = top3 = 0
     misses, per_entry = [], defaultdict(lambda: [0, 0])
-    for case, cause, state in zip(cases, expected, diagnose_all(errors_page, [c.paste for c in cases])):
+    states = diagnose_all(errors_page, [c.paste for c in cases])
+    for case, cause, state in zip(cases, expected, states, strict=True):
         found = landed(state, case.entry) and case.mechanism in state["mechanisms"]
         rank = state["mechanisms"].index(case.mechanism) + 1 if found and case.mechanism else None
         first += rank == 1

@@ -117,7 +117,10 @@ INPLACE = (
 
 
 def traceback(message: str, category: str = "RuntimeError") -> str:
-    return f'Traceback (most recent call last):\n  File "x.py", line 3, in <module>\n    y.backward()\n{category}: {message}\n'
+    return (
+        'Traceback (most recent call last):\n  File "x.py", line 3, in <module>\n    y.backward()\n'
+        f"{category}: {message}\n"
+    )
 
 
 def record(root: Path, key: str, outputs: dict[str, str], **directives) -> Snippet:
@@ -154,7 +157,8 @@ def test_an_entry_keeps_its_id_when_a_newer_release_rewords_it(tmp_path):
 
 def test_an_entry_keeps_its_id_when_its_snippets_move_to_other_pages(tmp_path):
     snippets = [
-        record(tmp_path, "t/fails", {"2.13.0": traceback(INPLACE.format(node="Pow"))}, raises="RuntimeError", fixed_by="t/fixed"),
+        record(tmp_path, "t/fails", {"2.13.0": traceback(INPLACE.format(node="Pow"))},
+               raises="RuntimeError", fixed_by="t/fixed"),
         record(tmp_path, "t/fixed", {"2.13.0": "ok\n"}),
     ]
     entries = error_index.collect(snippets, OutputStore(tmp_path))
@@ -169,8 +173,10 @@ def test_an_entry_keeps_its_id_when_its_snippets_move_to_other_pages(tmp_path):
 def test_causes_group_snippets_and_the_leaf_form_is_a_clue(tmp_path):
     leaf = INPLACE.format(node="X").replace(", which is output 0 of X", "")
     snippets = [
-        record(tmp_path, "t/step_a", {"2.13.0": traceback(leaf)}, raises="RuntimeError", fixed_by="t/ok", cause="an optimizer step"),
-        record(tmp_path, "t/step_b", {"2.13.0": traceback(leaf)}, raises="RuntimeError", fixed_by="t/ok", cause="an optimizer step"),
+        record(tmp_path, "t/step_a", {"2.13.0": traceback(leaf)},
+               raises="RuntimeError", fixed_by="t/ok", cause="an optimizer step"),
+        record(tmp_path, "t/step_b", {"2.13.0": traceback(leaf)},
+               raises="RuntimeError", fixed_by="t/ok", cause="an optimizer step"),
         record(tmp_path, "t/sigmoid", {"2.9.1": traceback(INPLACE.format(node="SigmoidBackward0")),
                                        "2.13.0": traceback(INPLACE.format(node="Sigmoid"))},
                raises="RuntimeError", fixed_by="t/ok", cause="relu_ on a sigmoid output"),
@@ -192,7 +198,8 @@ def test_causes_group_snippets_and_the_leaf_form_is_a_clue(tmp_path):
 
 def test_a_warning_a_raising_snippet_prints_on_the_way_is_not_its_cause(tmp_path):
     output = "x.py:2: UserWarning: Anomaly Detection has been enabled.\n  f()\n" + traceback("boom")
-    snippet = record(tmp_path, "t/fails", {"2.13.0": output}, raises="RuntimeError", fixed_by="t/ok", cause="why it fails")
+    snippet = record(tmp_path, "t/fails", {"2.13.0": output},
+                     raises="RuntimeError", fixed_by="t/ok", cause="why it fails")
     entries = {e.category: e for e in error_index.collect([snippet], OutputStore(tmp_path))}
     assert entries["RuntimeError"].causes([])[0].text == "why it fails"
     assert entries["UserWarning"].causes([])[0].text is None
@@ -221,9 +228,11 @@ def test_every_entry_has_its_own_id(entries):
 def test_causes_that_differ_only_in_words_are_told_apart_by_them(tmp_path):
     view = "Output 0 of {node} is a view and is being modified inplace. This view {why}. Fix it."
     snippets = [
-        record(tmp_path, "t/unbind", {"2.13.0": traceback(view.format(node="UnbindBackward0", why="is one of several"))},
+        record(tmp_path, "t/unbind",
+               {"2.13.0": traceback(view.format(node="UnbindBackward0", why="is one of several"))},
                raises="RuntimeError", fixed_by="t/ok", cause="unbind, then an in-place edit"),
-        record(tmp_path, "t/custom", {"2.13.0": traceback(view.format(node="MineBackward", why="comes from a custom Function"))},
+        record(tmp_path, "t/custom",
+               {"2.13.0": traceback(view.format(node="MineBackward", why="comes from a custom Function"))},
                raises="RuntimeError", fixed_by="t/ok", cause="a custom Function returns a view"),
         record(tmp_path, "t/ok", {"2.13.0": "ok\n"}),
     ]

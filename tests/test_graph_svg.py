@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import re
 import xml.etree.ElementTree as ET
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -57,7 +58,7 @@ def check_edges(recorded: str) -> None:
     order = [item["id"] for item in items if "id" in item]
     boxes, edges, _ = drawing(recorded)
     assert len(boxes) == len(order)
-    at = dict(zip(order, boxes))
+    at = dict(zip(order, boxes, strict=True))
     wanted = []
     for item in (item for item in items if "edge" in item):
         src, dst = (at[n] for n in item["edge"])
@@ -110,7 +111,7 @@ def test_boxes_in_a_rank_do_not_overlap():
     )
     row = [(x, w) for x, w, y in rects if y == max(r[2] for r in rects)]
     assert len(row) == 4
-    for (x1, w1), (x2, _) in zip(row, row[1:]):
+    for (x1, w1), (x2, _) in pairwise(row):
         assert x1 + w1 < x2
 
 
@@ -138,8 +139,12 @@ def test_edges_skipping_ranks_bend_and_multiplicities_are_labelled():
     f2 = boxes[2]
     assert f2["y"] <= bend[1] <= f2["y"] + f2["height"]
     assert not f2["x"] <= bend[0] <= f2["x"] + f2["width"]  # passes beside f2's box, not through it
-    assert [box["css"] for box in boxes] == ["node tensor", "node function", "node function", "node accumulate", "node leaf"]
-    assert boxes[4]["lines"] == [("x", "name"), ("leaf [2]", "detail"), ("requires_grad=True", "detail"), (".grad set", "detail")]
+    assert [box["css"] for box in boxes] == [
+        "node tensor", "node function", "node function", "node accumulate", "node leaf"
+    ]
+    assert boxes[4]["lines"] == [
+        ("x", "name"), ("leaf [2]", "detail"), ("requires_grad=True", "detail"), (".grad set", "detail")
+    ]
 
 
 def test_node_lines_say_what_a_reader_needs():

@@ -109,7 +109,11 @@ def test_disk_usage_counts_a_hard_linked_file_once(tmp_path):
 
 
 def test_releases_on_the_package_index():
-    listing = "torch (2.5.1)\nAvailable versions: 2.5.1, 2.10.0+cpu, 2.10.0, 1.13.1, 2.9.1, 2.11.0+cu130\n  INSTALLED: 2.5.1\n"
+    listing = (
+        "torch (2.5.1)\n"
+        "Available versions: 2.5.1, 2.10.0+cpu, 2.10.0, 1.13.1, 2.9.1, 2.11.0+cu130\n"
+        "  INSTALLED: 2.5.1\n"
+    )
     assert index_versions(listing) == ["1.13.1", "2.5.1", "2.9.1", "2.10.0"]
 
 

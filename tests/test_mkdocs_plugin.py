@@ -21,7 +21,7 @@ from fieldguide.store import OutputStore
 ROOT = Path(__file__).resolve().parents[1]
 KEY = "leaf/backward_with_grad_fixed"
 
-SITE = f"""\
+SITE = """\
 site_name: live
 docs_dir: docs
 plugins:

@@ -102,7 +102,8 @@ def test_the_interpreters_own_library_and_temporary_names_are_placeholders():
         "/root/.pyenv/versions/3.11.7/lib/python3.11/contextlib.py:137: UserWarning: from the stdlib\r\n"
         'File "/usr/lib/python3.12/runpy.py", line 88\n'
         "/usr/lib/python3.11/site-packages/numpy/core.py\n"
-        f"saved to {tempfile.gettempdir()}/tmpab_c1/model.pt, then (in {tempfile.gettempdir()}/x.d) to {tempfile.gettempdir()}/y.pt.\n"
+        f"saved to {tempfile.gettempdir()}/tmpab_c1/model.pt, "
+        f"then (in {tempfile.gettempdir()}/x.d) to {tempfile.gettempdir()}/y.pt.\n"
     )
     assert normalize(raw, ROOT) == (
         "<python-lib>/contextlib.py:137: UserWarning: from the stdlib\n"

@@ -90,7 +90,7 @@ def test_notebook_outputs_match_recorded(page: Path):
         f"notebook of {page.name} does not hold the page's snippets, as the page shows them, in order"
     )
     store, reference = OutputStore(ROOT), load_matrix(ROOT).reference
-    for number, (cell, snippet) in enumerate(zip(code, snippets), 1):
+    for number, (cell, snippet) in enumerate(zip(code, snippets, strict=True), 1):
         assert cell.execution_count == number
         stdout = "".join(o.text for o in cell.outputs if o.output_type == "stream" and o.name == "stdout")
         stderr = "".join(o.text for o in cell.outputs if o.output_type == "stream" and o.name == "stderr")

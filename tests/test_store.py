@@ -113,8 +113,8 @@ def test_remove_drops_what_this_store_recorded_and_keeps_the_rest(tmp_path):
 def test_a_broken_index_says_how_to_recover(store):
     store.folder(KEY).mkdir(parents=True)
     (store.folder(KEY) / "versions.json").write_text("{")
-    with pytest.raises(ValueError, match=r"^outputs/topic/name/versions.json is not valid JSON \(.*\); delete the folder and run "
-                       r"`make record` to record it again\.$"):
+    with pytest.raises(ValueError, match=r"^outputs/topic/name/versions.json is not valid JSON \(.*\); "
+                       r"delete the folder and run `make record` to record it again\.$"):
         store.index(KEY)
 
 
