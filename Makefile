@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 PYTHON ?= python3.11
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: serve test record build zensical matrix matrix-record matrix-envs matrix-clean chromium \
+.PHONY: serve test lint record build zensical matrix matrix-record matrix-envs matrix-clean chromium \
 	python-check constraints engine
 
 # Every package pinned by constraints.txt, so builds and recordings see the same libraries.
@@ -53,8 +53,14 @@ engine: | python-check
 serve: $(VENV)/installed
 	$(BIN)/mkdocs serve -a 127.0.0.1:8000
 
-test: $(VENV)/installed chromium
+# Lint first: a finding fails `make test` before the slow tests start.
+test: $(VENV)/installed chromium lint
 	$(BIN)/pytest
+
+# ruff and mypy, configured in pyproject.toml ([tool.ruff], [tool.mypy]).
+lint: $(VENV)/installed
+	$(BIN)/ruff check fieldguide tests bench
+	$(BIN)/mypy fieldguide
 
 # The browser tests (tests/test_browser.py) drive Debian's Chromium. Installed here when it
 # is missing and we are root with apt-get; otherwise those tests skip and say how to get it.
