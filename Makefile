@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 PYTHON ?= python3.11
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: serve test lint record build zensical matrix matrix-record matrix-envs matrix-clean chromium \
+.PHONY: serve serve-zh test lint record build zensical matrix matrix-record matrix-envs matrix-clean chromium \
 	python-check constraints engine
 
 # Every package pinned by constraints.txt, so builds and recordings see the same libraries.
@@ -53,6 +53,10 @@ engine: | python-check
 serve: $(VENV)/installed
 	$(BIN)/mkdocs serve -a 127.0.0.1:8000
 
+# The Chinese edition (mkdocs.zh.yml, docs-zh/), live, beside the English one.
+serve-zh: $(VENV)/installed
+	$(BIN)/mkdocs serve -f mkdocs.zh.yml -a 127.0.0.1:8001
+
 # Lint first: a finding fails `make test` before the slow tests start.
 test: $(VENV)/installed chromium lint
 	$(BIN)/pytest
@@ -93,8 +97,10 @@ mutation: $(VENV)/installed
 reader-check: $(VENV)/installed
 	$(BIN)/python -m fieldguide.reader_check $(ARGS)
 
+# site/, then site/zh/: the English build empties site/ first, so it goes first.
 build: $(VENV)/installed
 	$(BIN)/mkdocs build --strict
+	$(BIN)/mkdocs build --strict -f mkdocs.zh.yml
 
 # The same site with Zensical (no hook there: notebooks are written first, as downloads).
 zensical: $(VENV)/installed

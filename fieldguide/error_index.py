@@ -30,7 +30,7 @@ from fieldguide.normalize import CPP_LOCATION
 from fieldguide.render import TRACEBACK_START, anchor, fence, version_range
 from fieldguide.snippet import Snippet
 from fieldguide.store import OutputStore, version_key
-from fieldguide.translations import Words
+from fieldguide.translations import ENGLISH_WORDS, Words
 
 # A warning's header: the file:line it names, or "<torch source>" for a place inside torch.
 WARNING_HEADER = re.compile(r"^(?:\S+:\d+|<torch source>): (\w*Warning): (.*)$")
@@ -323,7 +323,7 @@ def _usual_form(causes: list[Cause]) -> str:
     return max(set(forms), key=lambda f: (forms.count(f), len(f.split()), f))
 
 
-def clues(causes: list[Cause], words: Words = Words()) -> list[str | None]:
+def clues(causes: list[Cause], words: Words = ENGLISH_WORDS) -> list[str | None]:
     """What in the message points to each cause and to no other: a part its messages lack
     (or have) where the usual shape has it (or not), else an opening only they print; and
     a node only they name. In `words`' language."""
@@ -380,7 +380,7 @@ def naming(entries: list[Entry], listed: list[str]) -> dict:
     }
 
 
-def _with_clues(entry: Entry, order: list[str], words: Words = Words()) -> list[tuple[Cause, str | None]]:
+def _with_clues(entry: Entry, order: list[str], words: Words = ENGLISH_WORDS) -> list[tuple[Cause, str | None]]:
     causes = entry.causes(order)
     return list(zip(causes, clues(causes, words)))
 
@@ -396,7 +396,7 @@ def _said(words: Words, text: str | None) -> str | None:
     return words.text(text) if text else text
 
 
-def paste_box(entries: list[Entry], order: list[str], listed: list[str], words: Words = Words()) -> str:
+def paste_box(entries: list[Entry], order: list[str], listed: list[str], words: Words = ENGLISH_WORDS) -> str:
     """The paste box, and the data it matches a pasted message against, with the box's
     words in `words`' language."""
     data = {
@@ -483,7 +483,11 @@ def _evidence(data: EntryCauses, shown: list[Mechanism], words: Words) -> str:
 
 
 def markdown(
-    entries: list[Entry], snippets: dict[str, Snippet], pages: dict[str, str], listed: list[str], words: Words = Words()
+    entries: list[Entry],
+    snippets: dict[str, Snippet],
+    pages: dict[str, str],
+    listed: list[str],
+    words: Words = ENGLISH_WORDS,
 ) -> str:
     """The index page's body: the paste box, then one section per entry, in `words`'
     language (headings and messages stay as PyTorch prints them). `pages` maps snippet keys
@@ -539,6 +543,7 @@ def markdown(
         exact = newest_first(entry.texts)
         out.append(f'??? quote "{words.say("exact_many" if len(exact) > 1 else "exact_one")}"\n')
         for (category, text), versions in exact:
-            block = fence(f"{category}: {text}", ".fg-message", words.say("text_title", releases=version_range(versions, listed)))
+            title = words.say("text_title", releases=version_range(versions, listed))
+            block = fence(f"{category}: {text}", ".fg-message", title)
             out.append("".join("    " + line if line.strip() else line for line in block.splitlines(True)))
     return "\n".join(out)

@@ -20,22 +20,21 @@ from __future__ import annotations
 
 import functools
 import html
-import yaml
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
-from fieldguide import causes
+import yaml
+
+from fieldguide import causes, translations
 from fieldguide import error_index as errors
 from fieldguide import notebook as notebooks
-from fieldguide import translations
 from fieldguide.engine import Result
 from fieldguide.matrix import load as load_matrix
-from fieldguide.quotes import Quote
 from fieldguide.page import Page
+from fieldguide.quotes import Quote
 from fieldguide.render import anchor, changes_markdown, snippet_markdown
 from fieldguide.snippet import Snippet, discover
 from fieldguide.store import OutputStore
-
 
 BUILD = "fieldguide_build"
 ENGLISH_CONFIG = "mkdocs.yml"  # the English edition's, which other editions INHERIT
@@ -134,7 +133,9 @@ def define_env(env) -> None:
     def snippet(key: str, section: str | None = None) -> str:
         snippet = Snippet.load(root, *key.split("/"))
         if not store.index(key):
-            raise ValueError(f"{docs.name}/{here()} embeds {snippet.relpath}, which has no recorded output; run `make record`.")
+            raise ValueError(
+                f"{docs.name}/{here()} embeds {snippet.relpath}, which has no recorded output; run `make record`."
+            )
         return snippet_markdown(
             snippet, store, graphs, matrix.versions, section, build().live.get(key), links()
         )

@@ -27,9 +27,9 @@ import json
 import re
 import sys
 import tempfile
+from collections.abc import Callable
 from importlib.metadata import version
 from pathlib import Path, PurePosixPath
-from typing import Callable
 
 import nbformat
 from jupyter_client.manager import KernelManager
@@ -38,7 +38,7 @@ from nbclient import NotebookClient
 from fieldguide.normalize import normalize
 from fieldguide.page import Embed, Heading, Page, Paragraph
 from fieldguide.snippet import Snippet
-from fieldguide.translations import Words, language_of
+from fieldguide.translations import ENGLISH_WORDS, Words, language_of
 from fieldguide.translations import load as load_words
 
 CACHE = Path(".cache") / "notebooks"
@@ -261,7 +261,7 @@ def _path(page: Path) -> str:
     return f"{FOLDER}/{page.stem}.ipynb"
 
 
-def link_markdown(page: str, directory_urls: bool, as_page: bool, words: Words = Words()) -> str:
+def link_markdown(page: str, directory_urls: bool, as_page: bool, words: Words = ENGLISH_WORDS) -> str:
     """The page's notebook buttons: a download in every build, and where the notebook is
     also a page of the site (`as_page`: MkDocs, with mkdocs-jupyter) a link to that page."""
     name = f"{PurePosixPath(page).stem}.ipynb"

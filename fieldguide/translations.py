@@ -166,10 +166,13 @@ class Words:
         return self.texts[english]
 
 
+ENGLISH_WORDS = Words()
+
+
 def load(root: Path, language: str) -> Words:
     """The words of `language`, read again when its file changes."""
     if language == ENGLISH:
-        return Words()
+        return ENGLISH_WORDS
     path = path_of(root, language)
     if not path.is_file():
         raise TranslationError(f"no {path} for the edition in {language!r}: create it with [ui] and [text] "

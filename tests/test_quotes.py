@@ -13,12 +13,12 @@ from fieldguide.quotes import Quote, parse, problems, quotes_in
 from fieldguide.store import OutputStore
 
 ROOT = Path(__file__).resolve().parents[1]
-PAGES = sorted((ROOT / "docs").glob("*.md"))
+PAGES = sorted((ROOT / "docs").glob("*.md")) + sorted((ROOT / "docs-zh").glob("*.md"))  # both editions
 # Shorter spans ("1", "x", "[3]") occur in many outputs by chance, not as quotes.
 MIN_QUOTE_LENGTH = 4
 
 
-@pytest.mark.parametrize("page", PAGES, ids=lambda p: p.name)
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_every_quote_is_printed_on_the_releases_it_names(page):
     store, listed = OutputStore(ROOT), load_matrix(ROOT).versions
     failures = []
@@ -27,7 +27,7 @@ def test_every_quote_is_printed_on_the_releases_it_names(page):
     assert not failures, "quoted output not in the recordings:\n" + "\n".join(failures)
 
 
-@pytest.mark.parametrize("page", PAGES, ids=lambda p: p.name)
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_inline_code_that_quotes_an_output_is_a_checked_quote(page):
     store = OutputStore(ROOT)
     model = Page.read(page)

@@ -57,7 +57,9 @@ def test_a_chinese_page_embeds_the_snippets_of_its_english_page_in_order(page):
     def keys(folder):
         return [(e.key, e.section) for e in Page.read(folder / page).embeds]
 
-    assert keys(CHINESE) == keys(ENGLISH), f"docs-zh/{page} embeds other snippets, or in another order, than docs/{page}"
+    assert keys(CHINESE) == keys(ENGLISH), (
+        f"docs-zh/{page} embeds other snippets, or in another order, than docs/{page}"
+    )
 
 
 @pytest.mark.parametrize("page", sorted(pages(CHINESE)))
