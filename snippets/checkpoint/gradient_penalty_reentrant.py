@@ -1,6 +1,7 @@
 # raises: RuntimeError
 # fixed-by: checkpoint/gradient_penalty_non_reentrant
 # cause: a WGAN-GP gradient penalty calls torch.autograd.grad through a critic whose blocks use reentrant checkpointing
+# graph: score
 import torch
 from torch import nn
 from torch.utils.checkpoint import checkpoint
