@@ -1,6 +1,7 @@
 # raises: RuntimeError
 # fixed-by: distributed/output_left_out_of_loss_fixed
 # cause: forward returns an auxiliary output that the loss leaves out
+# graph: loss, aux_logits
 import os
 import tempfile
 
