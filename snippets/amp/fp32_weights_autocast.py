@@ -1,4 +1,5 @@
 # min-torch: 2.3
+# graph: loss
 import torch
 from torch import nn
 
