@@ -1,3 +1,4 @@
+# graph: loss
 import torch
 from torch import nn
 
@@ -25,3 +26,8 @@ opt = torch.optim.Adam(groups)
 for group in opt.param_groups:
     print(f"lr {group['lr']:.0e}: {[tuple(p.shape) for p in group['params']]}")
 print("tied weight in the first group:", opt.param_groups[0]["params"][0] is model.out.weight)
+tokens = torch.randint(0, 50, (2, 4))
+logits = model.out(torch.relu(model.body(model.embed(tokens[:, :-1]))))  # the tied matrix, used twice
+loss = nn.functional.cross_entropy(logits.reshape(-1, 50), tokens[:, 1:].reshape(-1))
+loss.backward()
+opt.step()
