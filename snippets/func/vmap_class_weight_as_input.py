@@ -1,10 +1,11 @@
 # min-torch: 2.0
+# graph: per_sample
 import torch
 from torch.func import vmap
 
 torch.manual_seed(0)
 class_weights = torch.tensor([1.0, 5.0, 2.0])
-logits = torch.randn(4, 3)
+logits = torch.randn(4, 3, requires_grad=True)  # a model's output, in training
 labels = torch.tensor([0, 1, 2, 1])
 
 
