@@ -25,6 +25,8 @@ import json
 import re
 from dataclasses import dataclass, field
 
+from packaging.version import Version
+
 from fieldguide.causes import EntryCauses, Mechanism
 from fieldguide.normalize import CPP_LOCATION
 from fieldguide.render import TRACEBACK_START, anchor, fence, version_range
@@ -255,22 +257,22 @@ def collect(snippets: list[Snippet], store: OutputStore, data: dict[str, EntryCa
                  for _, _, found in outputs]
         everywhere = set.intersection(*map(set, keyed)) if len(keyed) > 1 else set()
         single: dict[str, set] = {}  # family -> keys, when every output has one such message
-        for (versions, output, found), keys in zip(outputs, keyed):
+        for (versions, output, found), keys in zip(outputs, keyed, strict=True):
             uncaught = found[-1] if TRACEBACK_START in output else None
             families = [family for family, sentence in keys if (family, sentence) not in everywhere]
-            for (category, text), key in zip(found, keys):
+            for (category, text), key in zip(found, keys, strict=True):
                 entry = entries.setdefault(key, Entry(category, key[1]))
                 # A snippet's cause is about its point: the error it raises, or else what it warns.
                 point = (category, text) == uncaught if snippet.raises else True
                 entry.add(snippet.key, (category, text), versions, snippet.fixed_by, snippet.cause if point else None)
                 if key not in everywhere and families.count(key[0]) == 1:
                     single.setdefault(key[0], set()).add(key)
-        for keys in single.values():
-            first, *others = sorted(keys)
+        for family_keys in single.values():
+            first, *others = sorted(family_keys)
             for other in others:
                 same[find(other)] = find(first)
 
-    def newest(key) -> tuple:
+    def newest(key) -> Version:
         return max(version_key(v) for versions in entries[key].texts.values() for v in versions)
 
     merged: dict[tuple[str, str], Entry] = {}
@@ -278,15 +280,15 @@ def collect(snippets: list[Snippet], store: OutputStore, data: dict[str, EntryCa
         entry = entries[key]
         target = merged.setdefault(find(key), Entry(entry.category, entry.summary))
         for snippet_key, printed in entry.printed.items():
-            for message, versions in printed.items():
-                target.add(snippet_key, message, versions, entry.raised_by[snippet_key], entry.causes_of[snippet_key])
+            for message, releases in printed.items():
+                target.add(snippet_key, message, releases, entry.raised_by[snippet_key], entry.causes_of[snippet_key])
     for entry in merged.values():
         entry.category = max(entry.texts, key=lambda m: max(map(version_key, entry.texts[m])))[0]
-    found = sorted(merged.values(), key=lambda e: (e.is_warning, e.category, e.summary.lower()))
-    _assign_ids(found)
-    for entry in found:
+    collected = sorted(merged.values(), key=lambda e: (e.is_warning, e.category, e.summary.lower()))
+    _assign_ids(collected)
+    for entry in collected:
         entry.data = (data or {}).get(entry.id)
-    return found
+    return collected
 
 
 def _assign_ids(entries: list[Entry]) -> None:
@@ -328,7 +330,7 @@ def clues(causes: list[Cause], words: Words = ENGLISH_WORDS) -> list[str | None]
     (or have) where the usual shape has it (or not), else an opening only they print; and
     a node only they name. In `words`' language."""
     usual = _usual_form(causes) if causes else ""
-    found = []
+    found: list[str | None] = []
     for cause in causes:
         others = [c for c in causes if c is not cause]
         if not others:
@@ -357,7 +359,9 @@ def naming(entries: list[Entry], listed: list[str]) -> dict:
     """How "output <n> of <node>" names a node, per release, read from snippets recorded
     both ways: the releases that print the backward node (`PowBackward0`), those that print
     the forward op (`Pow`), and recorded pairs (one ending in 0, one in another digit)."""
-    backward, forward, pairs = set(), set(), {}
+    backward: set[str] = set()
+    forward: set[str] = set()
+    pairs: dict[bool, tuple[str, str]] = {}  # ends in 0 -> (backward name, forward name)
     for entry in entries:
         for printed in entry.printed.values():
             names: dict[str, set[str]] = {}
@@ -382,7 +386,7 @@ def naming(entries: list[Entry], listed: list[str]) -> dict:
 
 def _with_clues(entry: Entry, order: list[str], words: Words = ENGLISH_WORDS) -> list[tuple[Cause, str | None]]:
     causes = entry.causes(order)
-    return list(zip(causes, clues(causes, words)))
+    return list(zip(causes, clues(causes, words), strict=True))
 
 
 def _not_reproduced(entry: Entry) -> list[tuple[Cause, None]]:
@@ -430,7 +434,8 @@ def paste_box(entries: list[Entry], order: list[str], listed: list[str], words: 
                         "nodes": sorted(cause.nodes),
                         "openings": sorted(cause.openings),
                         # what a paste may carry that points here (data/reports)
-                        "clueNodes": sorted({forward_name(n) for n in cause.mechanism.nodes}) if cause.mechanism else [],
+                        "clueNodes": sorted({forward_name(n) for n in cause.mechanism.nodes})
+                        if cause.mechanism else [],
                         "clueLeaf": bool(cause.mechanism and cause.mechanism.leaf),
                         "clueCode": list(cause.mechanism.code) if cause.mechanism else [],
                         # a cause readers hit that no snippet here reproduces: why not
@@ -521,6 +526,7 @@ def markdown(
         rows = ["| " + " | ".join(header) + " |", "| --- | --- | --- | --- |"]
         with_clues = _with_clues(entry, order, words)
         for cause, clue in with_clues:
+            fixes: list[tuple[str, str]] = []  # (snippet, its fix), every one checked
             for key, fix in cause.fixes.items():
                 if fix is None or fix not in snippets:
                     raise ValueError(
@@ -528,12 +534,13 @@ def markdown(
                         f"{'no fix' if fix is None else f'a fix that does not exist ({fix})'}; add "
                         "'# fixed-by: topic/name' at its top, naming the snippet that avoids it."
                     )
+                fixes.append((key, fix))
             said = html.escape(words.text(cause.text), quote=False) if cause.text else words.say("not_stated")
             pairs = "<br>".join(
-                (f"{html.escape(words.text(cause.examples[key]), quote=False)}: "
-                 if cause.mechanism and cause.examples[key] else "")
+                (f"{html.escape(words.text(example), quote=False)}: "
+                 if cause.mechanism and (example := cause.examples[key]) else "")
                 + f"{link(key)} → {link(fix)}"
-                for key, fix in cause.fixes.items()
+                for key, fix in fixes
             )
             cells = [said, words.seen(cause.seen) if entry.data else "—", clue or "—", pairs]
             rows.append("| " + " | ".join(cell.replace("|", "\\|") for cell in cells) + " |")

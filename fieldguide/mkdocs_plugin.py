@@ -117,7 +117,9 @@ class FieldGuidePlugin(BasePlugin[FieldGuideConfig]):
         if self.executing:
             helper, self.executing = self.executing, None
             if helper.wait():
-                raise PluginError("executing the notebooks failed (`python -m fieldguide.notebook`: its error is above)")
+                raise PluginError(
+                    "executing the notebooks failed (`python -m fieldguide.notebook`: its error is above)"
+                )
 
     def on_page_content(self, html, *, page, config, files):
         if not _is_notebook(page):

@@ -150,7 +150,7 @@ def execute(root: Path, pages: list[Path], done: Callable, timeout: int = 120) -
     run = _new_notebook()
     run.cells.append(nbformat.v4.new_code_cell(SETUP))
     starts = []  # index of each page's first cell in the run
-    for number, page in enumerate(pages):
+    for page in pages:
         starts.append(len(run.cells))
         # dropped afterwards: the page's cells count from In[1], as its tracebacks then say
         run.cells.append(nbformat.v4.new_code_cell(RESTART))

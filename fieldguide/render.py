@@ -17,6 +17,7 @@ import difflib
 import html
 import re
 import textwrap
+from collections.abc import Collection
 from itertools import pairwise
 
 from fieldguide.engine import Result
@@ -27,7 +28,7 @@ from fieldguide.store import OutputStore, version_key
 TRACEBACK_START = "Traceback (most recent call last):\n"
 
 
-def version_range(versions: list[str], listed: list[str]) -> str:
+def version_range(versions: Collection[str], listed: list[str]) -> str:
     """'2.5.1 – 2.15.0' for releases adjacent in the listed matrix; runs joined by commas."""
     runs: list[list[str]] = []
     for version in sorted(listed, key=version_key):

@@ -196,7 +196,7 @@ def _load(path: Path, stamp: int) -> Words:
 def data_texts(root: Path) -> dict[str, str]:
     """Every English text of the data that an edition translates -> where it comes from:
     the `# cause:` lines of the snippets, the mechanisms' text, clues and why."""
-    found = {}
+    found: dict[str, str] = {}
     for snippet in discover(root):
         if snippet.cause:
             found.setdefault(snippet.cause, f"{snippet.relpath} (# cause:)")

@@ -110,7 +110,8 @@ def test_every_page_with_snippets_offers_its_notebook(site, zensical_site):
             html_page = built / page / "index.html"
             targets = [link["href"] for link in parse(html_page).select("a.fg-notebook[href]")]
             files = [(html_page.parent / t.split("#")[0]).resolve() for t in targets]
-            assert any(f.suffix == ".ipynb" and f.is_file() for f in files), f"{built.name}/{page}: no notebook download"
+            downloads = [f for f in files if f.suffix == ".ipynb" and f.is_file()]
+            assert downloads, f"{built.name}/{page}: no notebook download"
             if rendered:
                 assert any(f.is_dir() and (f / "index.html").is_file() for f in files), f"{page}: no notebook page"
     index = json.loads((site / "search" / "search_index.json").read_text(encoding="utf-8"))
