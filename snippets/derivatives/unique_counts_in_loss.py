@@ -1,6 +1,7 @@
 # raises: NotImplementedError
 # fixed-by: derivatives/unique_mask_keeps_gradient
 # cause: a loss takes the values two tensors do not share with unique(return_counts=True) on their concatenation, and backpropagates through them
+# graph: loss
 import torch
 
 predicted = torch.tensor([1.0, 2.0, 3.0, 4.0], requires_grad=True)
