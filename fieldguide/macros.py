@@ -84,11 +84,16 @@ class _NavLoader(yaml.SafeLoader):
 _NavLoader.add_multi_constructor("", lambda loader, suffix, node: None)
 
 
+def read_config(path: Path) -> dict:
+    """A MkDocs config file as a mapping, its Python tags left out (as None), its INHERIT
+    not followed: enough to read its navigation and settings."""
+    return yaml.load(Path(path).read_text(encoding="utf-8"), Loader=_NavLoader)
+
+
 def english_pages(root: Path) -> dict[str, str]:
     """snippet key -> the English page that shows it (another edition links there while
     it has no page of its own that does)."""
-    config = yaml.load((root / ENGLISH_CONFIG).read_text(encoding="utf-8"), Loader=_NavLoader)
-    return shown_on(root / "docs", nav_pages(config["nav"]))
+    return shown_on(root / "docs", nav_pages(read_config(root / ENGLISH_CONFIG)["nav"]))
 
 
 def page_url(page: str) -> str:

@@ -8,9 +8,8 @@ import re
 from pathlib import Path
 
 import pytest
-import yaml
 
-from fieldguide.macros import _NavLoader, nav_pages
+from fieldguide.macros import nav_pages, read_config
 from fieldguide.page import Embed, Heading, Page, Paragraph
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -22,7 +21,7 @@ NOT_PROSE = re.compile(r"`[^`]*`|\{\{.*?\}\}|<[^>]+>|\([^)]*\)")
 
 
 def config(name: str) -> dict:
-    return yaml.load((ROOT / name).read_text(encoding="utf-8"), Loader=_NavLoader)
+    return read_config(ROOT / name)
 
 
 def pages(folder: Path) -> set[str]:
