@@ -1,0 +1,62 @@
+"""fieldguide/zensical_config.py: Zensical reads each edition's flattened config as MkDocs
+reads the config itself (the nav, the merged mappings, the Python names in it)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from mkdocs.config import load_config
+from mkdocs.exceptions import ConfigurationError
+from zensical.config import parse_mkdocs_config
+
+from fieldguide.zensical_config import flat_config, main, write_config
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.mark.parametrize("edition", ["mkdocs.yml", "mkdocs.zh.yml"])
+def test_zensical_reads_the_flattened_config_as_mkdocs_reads_the_config(edition, tmp_path):
+    flattened = ROOT / f".zensical-unit-test-{tmp_path.name}.yml"  # beside it: its paths are relative
+    flat = flat_config(ROOT / edition)
+    write_config(flat, flattened)
+    try:
+        zensical = parse_mkdocs_config(str(flattened))
+    finally:
+        flattened.unlink()
+    mkdocs = load_config(str(ROOT / edition))
+    # Zensical joins an inherited nav to the edition's own; MkDocs, and the flattening, replace it.
+    assert [(item["title"], item["url"]) for item in zensical["nav"]] == [
+        next(iter(item.items())) for item in mkdocs["nav"]
+    ]
+    for key in ("docs_dir", "site_dir"):
+        assert Path(zensical[key]).resolve() == Path(mkdocs[key]).resolve(), key
+    assert zensical["theme"]["language"] == mkdocs["theme"]["language"]
+    # mkdocs.zh.yml changes the search plugin's options alone: the other plugins stay as configured.
+    plugins = flat["plugins"]
+    assert list(plugins) == [name.removeprefix("material/") for name in mkdocs["plugins"]]
+    assert plugins["search"].get("separator") == mkdocs["plugins"]["material/search"].config["separator"]
+    assert zensical["plugins"]["macros"]["config"]["modules"] == mkdocs["plugins"]["macros"].config["modules"]
+    fence = zensical["mdx_configs"]["pymdownx.superfences"]["custom_fences"][0]
+    expected = mkdocs["mdx_configs"]["pymdownx.superfences"]["custom_fences"][0]
+    assert (fence["format"], fence["validator"]) == (expected["format"], expected["validator"])
+    # Zensical maps Material's emoji functions to its own, with the same names.
+    emoji = zensical["mdx_configs"]["pymdownx.emoji"]
+    assert emoji["emoji_index"].__module__ == "zensical.extensions.emoji"
+    assert emoji["emoji_index"].__name__ == mkdocs["mdx_configs"]["pymdownx.emoji"]["emoji_index"].__name__
+
+
+def test_a_config_that_cannot_be_read_is_named(tmp_path):
+    missing = tmp_path / "mkdocs.yml"
+    with pytest.raises(ConfigurationError, match=f"{missing}: cannot read it"):
+        flat_config(missing)
+    child = tmp_path / "mkdocs.zh.yml"
+    child.write_text("INHERIT: base.yml\n")
+    with pytest.raises(ConfigurationError, match=f"{child}: .*base.yml"):
+        flat_config(child)
+
+
+def test_the_flattened_config_must_sit_beside_the_config(tmp_path):
+    with pytest.raises(SystemExit, match="beside"):
+        main([str(ROOT / "mkdocs.zh.yml"), str(tmp_path / "flat.yml")])
+    assert not (tmp_path / "flat.yml").exists()
