@@ -142,7 +142,7 @@ def define_env(env) -> None:
                 f"{docs.name}/{here()} embeds {snippet.relpath}, which has no recorded output; run `make record`."
             )
         return snippet_markdown(
-            snippet, store, graphs, matrix.versions, section, build().live.get(key), links()
+            snippet, store, graphs, matrix.versions, section, build().live.get(key), links(), words
         )
 
     @env.macro
@@ -152,7 +152,8 @@ def define_env(env) -> None:
         if target is None:
             raise ValueError(f"{docs.name}/{here()} quotes {key}, which no page embeds")
         label = f" ({checked.label})" if checked.label else ""
-        return f'[{checked.code}]({target}#{anchor(key)}){{ .fg-quote title="Printed by {key}" }}{html.escape(label)}'
+        title = words.say("quote_title", snippet=key)
+        return f'[{checked.code}]({target}#{anchor(key)}){{ .fg-quote title="{title}" }}{html.escape(label)}'
 
     @env.macro
     def notebook() -> str:
@@ -160,8 +161,8 @@ def define_env(env) -> None:
 
     @env.macro
     def version_changes() -> str:
-        stores = {"Output": store, "Graph": graphs}
-        return changes_markdown(stores, discover(root), links(), matrix.versions)
+        stores = {words.say("changes_output"): store, words.say("changes_graph"): graphs}
+        return changes_markdown(stores, discover(root), links(), matrix.versions, words)
 
     @env.macro
     def error_index() -> str:

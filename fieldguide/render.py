@@ -8,7 +8,8 @@ line numbers start where the shown code starts, so they match a traceback's. Out
 graphs come from the recorded stores, never from running anything. What every recorded
 release shares is shown once; where releases differ (in output or graph), each variant
 gets a tab labelled with its version range, newest first. A graph is inline SVG, so any
-Markdown builder shows it.
+Markdown builder shows it. The words around them ("Output", "same on", ...) are in the
+edition's language (`words`, translations.py).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from fieldguide.engine import Result
 from fieldguide.graph_svg import svg
 from fieldguide.snippet import Snippet
 from fieldguide.store import OutputStore, version_key
+from fieldguide.translations import ENGLISH_WORDS, Words
 
 TRACEBACK_START = "Traceback (most recent call last):\n"
 
@@ -62,7 +64,7 @@ def output_fence(source, language, class_name, options, md, **kwargs) -> str:
     return f'<div class="{classes}">{title}<pre><span></span><code>{html.escape(body, quote=False)}</code></pre></div>'
 
 
-def output_blocks(snippet: Snippet, text: str) -> str:
+def output_blocks(snippet: Snippet, text: str, words: Words = ENGLISH_WORDS) -> str:
     """One output: what it printed, then (when the point is an error) the error, styled apart."""
     blocks = []
     printed, error = text, ""
@@ -70,9 +72,9 @@ def output_blocks(snippet: Snippet, text: str) -> str:
         cut = text.rindex(TRACEBACK_START)
         printed, error = text[:cut], text[cut:]
     if printed or not error:
-        blocks.append(fence(printed or "(no output)\n", ".fg-output", "Output"))
+        blocks.append(fence(printed or words.say("no_output") + "\n", ".fg-output", words.say("output")))
     if error:
-        blocks.append(fence(error, ".fg-output .fg-error", f"Raises {snippet.raises}"))
+        blocks.append(fence(error, ".fg-output .fg-error", words.say("raises", error=snippet.raises)))
     return "\n".join(blocks)
 
 
@@ -82,17 +84,14 @@ def anchor(snippet: Snippet | str) -> str:
     return "snippet-" + key.replace("/", "-").replace("_", "-")
 
 
-def graph_figure(snippet: Snippet, recorded: str) -> str:
+def graph_figure(snippet: Snippet, recorded: str, words: Words = ENGLISH_WORDS) -> str:
     """The HTML for one recorded graph: the drawing and what it shows."""
     names = snippet.graph
     shown = ", ".join(f"<code>{html.escape(name)}</code>" for name in names)
-    drawing = svg(recorded, "Autograd graph of " + ", ".join(names))
-    return (
-        f'<figure class="fg-graph">{drawing.replace(chr(10), "")}'
-        f"<figcaption>The autograd graph behind {shown} once the snippet has run, read from "
-        "PyTorch's own objects. Arrows point the way <code>backward()</code> travels.</figcaption>"
-        "</figure>"
-    )
+    drawing = svg(recorded, words.say("graph_title", names=", ".join(names)))
+    caption = words.say("graph_caption", names=shown, backward="<code>backward()</code>")
+    return f'<figure class="fg-graph">{drawing.replace(chr(10), "")}<figcaption>{caption}</figcaption></figure>'
+
 
 
 def _variants(key: str, store: OutputStore, graphs: OutputStore) -> list[tuple[list[str], str, str | None]]:
@@ -106,23 +105,18 @@ def _variants(key: str, store: OutputStore, graphs: OutputStore) -> list[tuple[l
     return sorted(variants, key=lambda v: version_key(v[0][-1]), reverse=True)
 
 
-def _variant_blocks(snippet: Snippet, text: str, graph: str | None) -> str:
+def _variant_blocks(snippet: Snippet, text: str, graph: str | None, words: Words) -> str:
     """The output blocks, then the drawing: one line of HTML, a raw block to Markdown."""
-    blocks = output_blocks(snippet, text)
-    return blocks + ("\n" + graph_figure(snippet, graph) + "\n" if graph else "")
+    blocks = output_blocks(snippet, text, words)
+    return blocks + ("\n" + graph_figure(snippet, graph, words) + "\n" if graph else "")
 
 
-def live_markdown(snippet: Snippet, live: Result, version: str) -> str:
+def live_markdown(snippet: Snippet, live: Result, version: str, words: Words = ENGLISH_WORDS) -> str:
     """A run of an edited snippet during `mkdocs serve`, marked as not recorded yet."""
     problem = live.problem(snippet)
     why = f"\n\n    {problem}" if problem else ""
-    note = (
-        '!!! warning "Not yet recorded"\n'
-        f"    This output comes from running the edited file just now on PyTorch {version}. "
-        "Record it with `make record`; until then the tests fail for this snippet."
-        f"{why}\n"
-    )
-    return note + "\n" + _variant_blocks(snippet, live.output, live.graph)
+    note = f'!!! warning "{words.say("live_title")}"\n    {words.say("live_note", version=version)}{why}\n'
+    return note + "\n" + _variant_blocks(snippet, live.output, live.graph, words)
 
 
 def snippet_markdown(
@@ -133,12 +127,13 @@ def snippet_markdown(
     section: str | None = None,
     live: tuple[Result, str] | None = None,
     links: dict[str, str] | None = None,
+    words: Words = ENGLISH_WORDS,
 ) -> str:
     """Code, then every distinct recorded output (and graph) labelled with the releases
     that print it. `listed` is the version matrix, oldest first. `live` is a fresh run
     of an edited snippet and its PyTorch version, shown instead of the recordings.
     `links` maps snippet keys to the page that shows them, for the link to the fix a
-    `# fixed-by:` snippet names.
+    `# fixed-by:` snippet names. The labels are in `words`' language.
     """
     links = links or {}
     if section:
@@ -151,12 +146,13 @@ def snippet_markdown(
     ]
     if snippet.fixed_by and snippet.fixed_by in links:
         target = f"{links[snippet.fixed_by]}#{anchor(snippet.fixed_by)}"
-        parts.append(f"Fixed by: [`{snippet.fixed_by}`]({target})\n{{ .fg-fix }}\n")
+        fix = words.say("fixed_by", fix=f"[`{snippet.fixed_by}`]({target})")
+        parts.append(f"{fix}\n{{ .fg-fix }}\n")
     if live:
-        return "\n".join(parts + [live_markdown(snippet, *live)])
+        return "\n".join(parts + [live_markdown(snippet, *live, words)])
     note = ""
     if snippet.min_torch:
-        note = f" Not available before PyTorch {snippet.min_torch}."
+        note = words.say("min_torch", version=snippet.min_torch)
         listed = [v for v in listed if snippet.runs_on(v)]
     # A recording for a release no longer listed, or below `# min-torch`, is stale (the
     # snippet tests flag it until it is re-recorded): it gets no label, so it is not shown.
@@ -169,31 +165,29 @@ def snippet_markdown(
         return "\n".join(parts)  # not recorded yet: the hook warns, strict builds fail
     if len(groups) == 1:
         versions, text, graph = groups[0]
-        parts.append(_variant_blocks(snippet, text, graph))
-        same = "same on" if len(versions) > 1 else "recorded on"
-        what = "Output and graph" if graph else "Output"
-        parts.append(
-            f'<p class="fg-versions">{what} {same} PyTorch {version_range(versions, listed)}.{note}</p>\n'
-        )
+        parts.append(_variant_blocks(snippet, text, graph, words))
+        # one id per sentence: a language may word "same on" and "recorded on" apart
+        key = ("versions_same" if len(versions) > 1 else "versions_one") + ("_graph" if graph else "")
+        said = words.say(key, releases=version_range(versions, listed))
+        parts.append(f'<p class="fg-versions">{said}{note}</p>\n')
     else:
-        parts.append(
-            f'<p class="fg-versions">What this prints or draws differs between PyTorch '
-            f"releases; pick yours.{note}</p>\n"
-        )
+        parts.append(f'<p class="fg-versions">{words.say("versions_differ")}{note}</p>\n')
         for versions, text, graph in groups:
             parts.append(
                 f'=== "{version_range(versions, listed)}"\n\n'
-                + textwrap.indent(_variant_blocks(snippet, text, graph), "    ")
+                + textwrap.indent(_variant_blocks(snippet, text, graph, words), "    ")
             )
     return "\n".join(parts)
 
 
 def changes_markdown(
-    stores: dict[str, OutputStore], snippets: list[Snippet], pages: dict, listed: list[str]
+    stores: dict[str, OutputStore], snippets: list[Snippet], pages: dict, listed: list[str],
+    words: Words = ENGLISH_WORDS,
 ) -> str:
     """Every snippet whose recorded output or graph differs between releases, with the diff
     between each pair of neighbouring distinct recordings. `stores` maps a heading word
-    ("Output", "Graph") to its store; `pages` maps snippet keys to page paths."""
+    ("Output", "Graph", in `words`' language) to its store; `pages` maps snippet keys to
+    page paths."""
     out = []
     for snippet in snippets:
         changed = {what: store.by_output(snippet.key) for what, store in stores.items()}
@@ -206,13 +200,13 @@ def changes_markdown(
         for what, groups in changed.items():
             if len(stores) > 1:
                 out.append(f"**{what}**\n")
-            out += _diffs(groups, listed)
+            out += _diffs(groups, listed, words)
     if not out:
-        return "Every snippet prints the same on every recorded release.\n"
+        return words.say("changes_none") + "\n"
     return "\n".join(out)
 
 
-def _diffs(groups: list[tuple[list[str], str]], listed: list[str]) -> list[str]:
+def _diffs(groups: list[tuple[list[str], str]], listed: list[str], words: Words) -> list[str]:
     out = []
     for (new_versions, new), (old_versions, old) in pairwise(groups):
         diff = difflib.unified_diff(
@@ -221,6 +215,6 @@ def _diffs(groups: list[tuple[list[str], str]], listed: list[str]) -> list[str]:
             fromfile=f"PyTorch {version_range(old_versions, listed)}",
             tofile=f"PyTorch {version_range(new_versions, listed)}",
         )
-        out.append(f"**Changed in {new_versions[0]}**\n")
+        out.append(f"**{words.say('changed_in', version=new_versions[0])}**\n")
         out.append(fence("".join(diff), ".fg-output .fg-diff", "diff", lang="diff"))
     return out

@@ -28,7 +28,8 @@ from fieldguide.snippet import discover
 TRANSLATIONS_DIR = Path("data") / "translations"
 ENGLISH = "en"
 
-# The interface's words: the error index page (error_index.py), its paste box
+# The interface's words: the labels around every snippet's output and the "What changed"
+# page (render.py), the error index page (error_index.py), its paste box
 # (docs/javascripts/diagnose.js reads the `box_*` ones from the page), the notebooks.
 UI = {
     # error index page
@@ -54,6 +55,29 @@ UI = {
     "clue_says": "says `{opening}`",
     "clue_names": "names {nodes}",
     "list_separator": "; ",
+    # every page with snippets (render.py)
+    "output": "Output",
+    "no_output": "(no output)",
+    "raises": "Raises {error}",
+    "fixed_by": "Fixed by: {fix}",
+    "versions_same": "Output same on PyTorch {releases}.",
+    "versions_one": "Output recorded on PyTorch {releases}.",
+    "versions_same_graph": "Output and graph same on PyTorch {releases}.",
+    "versions_one_graph": "Output and graph recorded on PyTorch {releases}.",
+    "versions_differ": "What this prints or draws differs between PyTorch releases; pick yours.",
+    "min_torch": " Not available before PyTorch {version}.",
+    "graph_title": "Autograd graph of {names}",
+    "graph_caption": "The autograd graph behind {names} once the snippet has run, read from PyTorch's own "
+                     "objects. Arrows point the way {backward} travels.",
+    "live_title": "Not yet recorded",
+    "live_note": "This output comes from running the edited file just now on PyTorch {version}. Record it "
+                 "with `make record`; until then the tests fail for this snippet.",
+    "quote_title": "Printed by {snippet}",  # a checked quote's tooltip (macros.py)
+    # the "What changed between versions" page (render.py)
+    "changes_output": "Output",
+    "changes_graph": "Graph",
+    "changed_in": "Changed in {version}",
+    "changes_none": "Every snippet prints the same on every recorded release.",
     # every page
     "reference": "**{version}** (reference)",
     "paste_label": "Paste your error or warning: the whole traceback or its last line, from any PyTorch release.",
