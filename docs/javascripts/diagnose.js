@@ -331,10 +331,14 @@
   }
 
   function diagnosis(reader, found, pasted, heading) {
-    const {entry, template, form} = found;
+    const {entry, form} = found;
     const node = reader.nodes(pasted.message)[0] ?? null;
     const rows = causeRows(heading);
-    const exact = words(template.text).join(" ") === words(found.text).join(" ");
+    // The wording the paste has exactly, if a release printed it, else the closest one. A
+    // message read from a paste ends at a blank line; some go on past one ("Tip: ...").
+    const said = words(found.text).join(" ");
+    const exact = entry.parsed.find(t => [t.text, t.text.split("\n\n")[0]].some(w => words(w).join(" ") === said));
+    const template = exact || found.template;
     const worded = !exact ? "worded_none" : template.releases.includes(" ") ? "worded_many" : "worded_one";
     const panel = el("section", {class: "fg-diagnosis", id: "fg-diagnosis", "aria-label": WORDS.panel},
       el("p", {class: "fg-diagnosis__title"}, WORDS.your_message),
