@@ -102,10 +102,15 @@ build: $(VENV)/installed
 	$(BIN)/mkdocs build --strict
 	$(BIN)/mkdocs build --strict -f mkdocs.zh.yml
 
-# The same site with Zensical (no hook there: notebooks are written first, as downloads).
+# The same site with Zensical (no hook there: notebooks are written first, as downloads):
+# site/, then site/zh/. Zensical joins the lists of an INHERITed config (two navs), so it
+# reads mkdocs.zh.yml flattened by MkDocs' rules into a throwaway copy beside it.
 zensical: $(VENV)/installed
 	$(BIN)/python -m fieldguide.notebook
 	$(BIN)/zensical build --clean
+	$(BIN)/python -m fieldguide.notebook docs-zh
+	$(BIN)/python -m fieldguide.zensical_config mkdocs.zh.yml .zensical.zh.yml
+	$(BIN)/zensical build --clean -f .zensical.zh.yml; built=$$?; rm -f .zensical.zh.yml; exit $$built
 
 # Every snippet on every PyTorch release listed in pyproject.toml (installed on first use).
 matrix: $(VENV)/installed

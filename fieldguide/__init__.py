@@ -18,5 +18,6 @@ causes.py         the causes readers hit per error-index entry, and the public r
 notebook.py       one executed Jupyter notebook per page
 live.py           re-runs edited snippets while `mkdocs serve` runs
 mkdocs_plugin.py  the MkDocs plugin: live runs under `mkdocs serve`, notebooks as pages
+zensical_config.py an edition's config flattened by MkDocs' INHERIT rules, for Zensical
 tally.py          the counts of a CI run's parts and its closing `N passed, N failed` line
 """

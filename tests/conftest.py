@@ -1,8 +1,8 @@
 """Shared by the test modules: the strictly built site (tests/test_site.py and the browser
-tests read the same build), Debian's Chromium driven by Playwright and the HTTP server
-that serves the build to it (tests/test_browser.py, tests/test_diagnose.py), the folder
-the browser tests leave their screenshots in, and a line in pytest's summary saying where
-it is."""
+tests read the same build), each edition built by MkDocs and by Zensical (tests/test_builds.py),
+Debian's Chromium driven by Playwright and the HTTP server that serves the build to it
+(tests/test_browser.py, tests/test_diagnose.py), the folder the browser tests leave their
+screenshots in, and a line in pytest's summary saying where it is."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from fieldguide import notebook
+from fieldguide.zensical_config import flat_config, write_config
 
 try:
     from playwright.sync_api import sync_playwright
@@ -50,28 +51,44 @@ GET_CHROMIUM = (
 GET_PLAYWRIGHT = "install it into .venv with `.venv/bin/pip install -e .` (or run `make test`)"
 
 
-@pytest.fixture(scope="session")
-def zensical_site() -> Path:
-    """The same site built by Zensical, the builder that follows Material for MkDocs.
+def zensical_build(config: str, target: Path) -> Path:
+    """`zensical build --clean` of the edition configured by `config` into `target`.
 
-    Zensical keeps its output inside the project and takes no output option, so the
-    build reads a throwaway config in the root that inherits mkdocs.yml."""
-    target = ROOT / "build" / "zensical-site"
-    config = ROOT / f".zensical-test-{os.getpid()}.yml"
-    config.write_text(f"INHERIT: mkdocs.yml\nsite_dir: {target.relative_to(ROOT)}\n")
-    notebook.write_all(ROOT)  # what `make zensical` does first: the downloads are files in docs/
+    Zensical keeps its output inside the project and takes no output option, and joins the
+    lists of an INHERITed config where MkDocs replaces them, so the build reads a throwaway
+    copy of the config in the root, flattened by MkDocs' rules (fieldguide/zensical_config.py),
+    with its site_dir changed."""
+    settings = flat_config(ROOT / config)
+    settings["site_dir"] = str(target.relative_to(ROOT))
+    flattened = ROOT / f".zensical-test-{os.getpid()}.yml"
+    write_config(settings, flattened)
+    # What `make zensical` does first: the notebook downloads are files in the docs folder.
+    notebook.write_all(ROOT, docs=settings["docs_dir"])
     try:
-        run_build("zensical build", [sys.executable, "-m", "zensical", "build", "--clean", "-f", config.name])
+        run_build(f"zensical build of {config}",
+                  [sys.executable, "-m", "zensical", "build", "--clean", "-f", flattened.name])
     finally:
-        config.unlink()
+        flattened.unlink()
     return target
 
 
-def mkdocs_build(target: Path) -> Path:
-    """`mkdocs build --strict` into `target`."""
+@pytest.fixture(scope="session")
+def zensical_site() -> Path:
+    """The English edition built by Zensical, the builder that follows Material for MkDocs."""
+    return zensical_build("mkdocs.yml", ROOT / "build" / "zensical-site")
+
+
+@pytest.fixture(scope="session")
+def zensical_site_zh() -> Path:
+    """The Chinese edition built by Zensical."""
+    return zensical_build("mkdocs.zh.yml", ROOT / "build" / "zensical-site-zh")
+
+
+def mkdocs_build(target: Path, config: str = "mkdocs.yml") -> Path:
+    """`mkdocs build --strict` of the edition configured by `config` into `target`."""
     run_build(
-        "mkdocs build --strict",
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(target)],
+        f"mkdocs build --strict -f {config}",
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", config, "--site-dir", str(target)],
         env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
     )
     return target
@@ -94,6 +111,12 @@ def run_build(name: str, command: list[str], **options) -> None:
 def site(tmp_path_factory) -> Path:
     """The site as `mkdocs build --strict` writes it, built once per test run."""
     return mkdocs_build(tmp_path_factory.mktemp("site"))
+
+
+@pytest.fixture(scope="session")
+def site_zh(tmp_path_factory) -> Path:
+    """The Chinese edition as `mkdocs build --strict -f mkdocs.zh.yml` writes it, built once per test run."""
+    return mkdocs_build(tmp_path_factory.mktemp("site-zh"), "mkdocs.zh.yml")
 
 
 @pytest.fixture(scope="session")

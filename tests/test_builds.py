@@ -1,4 +1,5 @@
-"""Both builders make the same site: MkDocs (with its plugin) and Zensical (macros only).
+"""Both builders make the same site, in each edition: MkDocs (with its plugin) and Zensical
+(macros only).
 
 Each page is compared on what a reader reads: headings, every code and output block,
 version tab labels and diagrams. Neither build may leave a macro unexpanded, and no
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -19,7 +21,20 @@ from fieldguide.page import Page
 from fieldguide.store import OutputStore
 
 ROOT = Path(__file__).resolve().parents[1]
-PAGES = sorted(p.stem for p in (ROOT / "docs").glob("*.md"))
+
+
+@dataclass(frozen=True)
+class Edition:
+    docs: str  # its docs folder
+    mkdocs_site: str  # the fixtures of its two builds (tests/conftest.py)
+    zensical_site: str
+
+    def builds(self, request: pytest.FixtureRequest) -> tuple[Path, Path]:
+        return request.getfixturevalue(self.mkdocs_site), request.getfixturevalue(self.zensical_site)
+
+
+EDITIONS = {"en": Edition("docs", "site", "zensical_site"), "zh": Edition("docs-zh", "site_zh", "zensical_site_zh")}
+PAGES = [(name, page.stem) for name, edition in EDITIONS.items() for page in sorted((ROOT / edition.docs).glob("*.md"))]
 TOOLING = re.compile(r"^#\s*(fixed-by|graph|min-torch|timeout|cause|max-output)\s*:", re.MULTILINE)
 TRACEBACK_LINE = re.compile(r'^  File "(snippets/[a-z0-9_/]+\.py)", line (\d+), in .*\n    (.*)$', re.MULTILINE)
 
@@ -44,26 +59,28 @@ def reading(site: Path, page: str) -> list[tuple[str, str]]:
     ]
 
 
-@pytest.mark.parametrize("page", PAGES)
-def test_both_builders_show_the_same_page(page, site, zensical_site):
+@pytest.mark.parametrize(("edition", "page"), PAGES, ids=[f"{name}-{page}" for name, page in PAGES])
+def test_both_builders_show_the_same_page(edition, page, request):
+    site, zensical_site = EDITIONS[edition].builds(request)
     mkdocs, zensical = reading(site, page), reading(zensical_site, page)
     # Guards the comparison below, which two empty readings would pass (an <article> renamed).
     tags = [tag for tag, _ in mkdocs]
     assert "h1" in tags, f"{page}: no title read in the MkDocs build's <article>"
-    source = (ROOT / "docs" / f"{page}.md").read_text(encoding="utf-8")
+    source = (ROOT / EDITIONS[edition].docs / f"{page}.md").read_text(encoding="utf-8")
     if re.search(r"^(```|\{\{ snippet\()", source, re.MULTILINE):
         assert "pre" in tags, f"{page}: no code or output block read in the MkDocs build's <article>"
     assert zensical == mkdocs, f"{page}: the Zensical build differs from the MkDocs build"
 
 
-def test_no_page_shows_a_literal_macro(site, zensical_site):
-    for built in (site, zensical_site):
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_no_page_shows_a_literal_macro(edition, request):
+    for built in EDITIONS[edition].builds(request):
         for page in built.rglob("*.html"):
             assert "{{" not in page.read_text(encoding="utf-8"), f"{page.relative_to(built)} shows a macro"
 
 
-def shown_snippets():
-    for page in sorted((ROOT / "docs").glob("*.md")):
+def shown_snippets(docs: str = "docs"):
+    for page in sorted((ROOT / docs).glob("*.md")):
         for embed in Page.read(page).embeds:
             yield page.stem, embed.snippet(ROOT), embed.section
 
@@ -102,9 +119,11 @@ def test_shown_code_has_no_tooling_directives_and_traceback_lines_match(site):
     assert checked >= 20
 
 
-def test_every_page_with_snippets_offers_its_notebook(site, zensical_site):
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_every_page_with_snippets_offers_its_notebook(edition, request):
     """A download in both builds; under MkDocs also a rendered page, kept out of search."""
-    pages = [page for page, *_ in shown_snippets()]
+    site, zensical_site = EDITIONS[edition].builds(request)
+    pages = [page for page, *_ in shown_snippets(EDITIONS[edition].docs)]
     for page in sorted(set(pages)):
         for built, rendered in ((site, True), (zensical_site, False)):
             html_page = built / page / "index.html"
