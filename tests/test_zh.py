@@ -17,7 +17,9 @@ ENGLISH, CHINESE = ROOT / "docs", ROOT / "docs-zh"
 ONLY_CHINESE = {"glossary.md"}  # the terms every Chinese page follows
 CJK = re.compile(r"[\u4e00-\u9fff]")
 # What a paragraph may hold besides Chinese: code, links' targets, macros, numbers, names.
-NOT_PROSE = re.compile(r"`[^`]*`|\{\{.*?\}\}|<[^>]+>|\([^)]*\)")
+# A code span opens and closes with equal runs of backticks: a quote of text that has
+# backticks in it, such as `lr_scheduler.step()`, reads as `` ... `...` ... ``.
+NOT_PROSE = re.compile(r"(`+).*?(?<!`)\1(?!`)|\{\{.*?\}\}|<[^>]+>|\([^)]*\)")
 
 
 def config(name: str) -> dict:
