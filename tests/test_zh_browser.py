@@ -1,0 +1,154 @@
+"""The Chinese edition in a real browser (Debian's Chromium, driven by Playwright, as in
+tests/test_browser.py), served with the English one from one root as `make build` writes
+them: English at /, Chinese at /zh/.
+
+- The paste box on /zh/errors/ lands every real paste (data/pastes) on the same entry as
+  the box on /errors/, with the same causes in the same order, and speaks Chinese.
+- Material's search on the Chinese site, given the terms PyTorch users search for
+  (叶子张量, 原地操作, ...), lists the page about them first.
+- On every page both editions have, the language switch leads to the same page in the
+  other edition, the head links both with hreflang, and the labels around the outputs
+  are in the page's language.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+from test_diagnose import SEARCH_SETTLE_MS, diagnose_all
+
+try:
+    from playwright.sync_api import expect
+except ImportError:  # reported by the `browser` fixture (tests/conftest.py), as a skip or a failure
+    expect = None
+
+from fieldguide import pastes, translations
+from fieldguide.macros import page_url
+
+ROOT = Path(__file__).resolve().parents[1]
+ENGLISH, CHINESE = ROOT / "docs", ROOT / "docs-zh"
+EDITION_PATHS = {"en": "/", "zh": "/zh/"}  # mkdocs.yml's extra.alternate, from the site's root
+CJK = re.compile(r"[\u4e00-\u9fff]")
+# Chinese search terms and the page (docs-zh/) that must come first for each.
+SEARCHES = [
+    ("叶子张量", "leaf-tensors.md"),
+    ("原地操作", "inplace.md"),
+    ("版本计数器", "inplace.md"),
+    ("隐藏状态", "rnn-hidden-state.md"),
+    ("推理模式", "no-grad-inference-eval.md"),
+    ("钩子", "hooks.md"),
+    ("高阶梯度", "higher-order.md"),
+    ("梯度检查点", "checkpointing.md"),
+]
+BOTH_EDITIONS = sorted({p.name for p in ENGLISH.glob("*.md")} & {p.name for p in CHINESE.glob("*.md")})
+
+
+@pytest.fixture(scope="module")
+def site(site, site_zh, tmp_path_factory) -> Path:
+    """Both editions under one root (conftest's `server` serves this module this one):
+    the English build's files, and the Chinese build as zh/."""
+    root = tmp_path_factory.mktemp("editions")
+    for entry in site.iterdir():
+        (root / entry.name).symlink_to(entry)
+    (root / "zh").symlink_to(site_zh)
+    return root
+
+
+@pytest.fixture(scope="module")
+def words() -> dict[str, translations.Words]:
+    return {language: translations.load(ROOT, language) for language in EDITION_PATHS}
+
+
+def opening(text: str) -> str:
+    """What an interface text says before its first blank: how the page's text starts."""
+    return text.split("{", 1)[0]
+
+
+def test_the_chinese_paste_box_lands_like_the_english_one(browser, server, words):
+    cases = pastes.load(ROOT)
+    assert len(cases) >= 20, "data/pastes needs 20 pastes to compare the two boxes"
+    states, texts = {}, {}
+    ctx = browser.new_context(color_scheme="light")
+    try:
+        for language, path in EDITION_PATHS.items():
+            page = ctx.new_page()
+            page.goto(f"{server.rstrip('/')}{path}errors/")
+            states[language] = diagnose_all(page, [case.paste for case in cases])
+            texts[language] = {
+                "label": page.inner_text("label[for=fg-diagnose-input]"),
+                "button": page.inner_text("#fg-diagnose-button"),
+                "status": page.inner_text("#fg-diagnose-status"),
+            }
+    finally:
+        ctx.close()
+    differ, untranslated = [], []
+    for case, english, chinese in zip(cases, states["en"], states["zh"], strict=True):
+        answers = [[state[key] for key in ("entry", "hash", "mechanisms")] for state in (english, chinese)]
+        if answers[0] != answers[1]:
+            differ.append(f"{case.name}: /errors/ {answers[0]}, /zh/errors/ {answers[1]}")
+        said = [chinese["worded"] or "", *chinese["causes"]] if chinese["entry"] != "none" else []
+        untranslated += [f"{case.name}: {text!r}" for text in said if not CJK.search(text)]
+    landed = sum(state["entry"] not in ("", "none") for state in states["zh"])
+    print(f"{len(cases)} real pastes: {len(cases) - len(differ)} land alike on both boxes, "
+          f"{landed} on an entry")
+    assert not differ, "the two boxes answer differently:\n" + "\n".join(differ)
+    assert not untranslated, "English in the Chinese diagnosis:\n" + "\n".join(untranslated)
+    for language, shown in texts.items():
+        said = words[language]
+        assert shown["label"] == said.say("paste_label") and shown["button"] == said.say("diagnose"), shown
+        # the last paste's answer: "found" or "not known", in the page's language
+        assert shown["status"].startswith((opening(said.ui["box_found"]), opening(said.ui["box_unknown"]))), shown
+
+
+@pytest.mark.parametrize(
+    "query, page",
+    [
+        pytest.param(query, page, marks=pytest.mark.xfail(
+            not (CHINESE / page).exists(), reason=f"docs-zh/{page} is not translated yet", strict=True))
+        for query, page in SEARCHES
+    ],
+)
+def test_chinese_search_lists_the_page_first(context, server, query, page):
+    tab = context.new_page()
+    tab.goto(f"{server}zh/", wait_until="networkidle")  # the search index is loaded
+    field = tab.locator(".md-search__input")
+    field.click()
+    tab.keyboard.type(query)
+    tab.keyboard.press("End")  # Material searches on key events; typed CJK text sends none
+    expect(field).to_have_value(query)
+    results = tab.locator("li.md-search-result__item > a.md-search-result__link:first-child")
+    expect(results.first).to_be_visible()
+    tab.wait_for_timeout(SEARCH_SETTLE_MS)
+    paths = [urlsplit(href).path for href in results.evaluate_all("links => links.map(a => a.href)")]
+    assert paths[0] == f"/zh/{page_url(page)}", f"searching for {query!r} lists {paths[:5]}"
+
+
+def test_each_page_switches_to_its_twin_and_names_both_editions(context, server, words):
+    """Both ways, on every page both editions have: the switch's link is clicked, the head's
+    hreflang links are read, and the output labels are in the page's language."""
+    tab = context.new_page()
+    problems = []
+    for name in BOTH_EDITIONS:
+        urls = {language: f"{server.rstrip('/')}{path}{page_url(name)}" for language, path in EDITION_PATHS.items()}
+        for language, url in urls.items():
+            other = next(lang for lang in urls if lang != language)
+            tab.goto(url)
+            alternates = tab.evaluate("""() => [...document.querySelectorAll("link[rel=alternate][hreflang]")]
+                                         .map(link => [link.hreflang, link.href])""")
+            if sorted(map(tuple, alternates)) != sorted(urls.items()):  # one link per edition, to its twin
+                problems.append(f"{url}: hreflang links {alternates}")
+            labels = tab.locator(".fg-output:not(.fg-diff) .filename").all_inner_texts()  # a diff is titled "diff"
+            wrong = sorted(set(labels) - {words[language].say("output")}
+                           - {label for label in labels if label.startswith(opening(words[language].ui["raises"]))})
+            if wrong:
+                problems.append(f"{url}: output labels {wrong}")
+            tab.click(".md-header__option .md-select button")
+            tab.click(f".md-select__link[hreflang={other}]")
+            tab.wait_for_load_state()
+            if tab.url != urls[other]:
+                problems.append(f"{url}: the switch to {other} leads to {tab.url}")
+    print(f"{len(BOTH_EDITIONS)} pages in both editions, checked both ways")
+    assert not problems, "\n".join(problems)
