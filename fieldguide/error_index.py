@@ -58,6 +58,7 @@ BACKWARD_SUFFIX = r"Backward(\d*)$"
 # where PyTorch forgot the space ("not allowed.You can"), not inside `__main__.Name`.
 _SENTENCE_END = re.compile(r"(?<=[.:])\s+|(?<=[a-z)\]][.:])(?=[A-Z])|\n")
 _SOURCE_PREFIX = re.compile(r"^[a-z_]+(?:\.[a-z_]+)*: ")
+_TORCH_NAME = re.compile(r"\btorch(?:\.\w+)+")
 ID_LENGTH = 60
 
 Message = tuple[str, str]  # (category, text)
@@ -108,7 +109,9 @@ def sentences(text: str, count: int) -> list[str]:
     name before a colon ("torch.utils.checkpoint: the use_reentrant ...") says where the
     message comes from and starts the first sentence rather than being one."""
     prefix = _SOURCE_PREFIX.match(text)
-    parts = _SENTENCE_END.split(text[prefix.end() if prefix else 0:], maxsplit=count)[:count]
+    # a dotted name under torch ("torch.cuda.amp.GradScaler", "torch.Size") ends no sentence
+    body = _TORCH_NAME.sub(lambda m: m[0].replace(".", "\0"), text[prefix.end() if prefix else 0:])
+    parts = [part.replace("\0", ".") for part in _SENTENCE_END.split(body, maxsplit=count)[:count]]
     if prefix:
         parts[0] = prefix[0] + parts[0]
     return [part.rstrip(".:,") for part in parts]
