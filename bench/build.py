@@ -1,7 +1,9 @@
-"""Times the site builds, in one run on this machine.
+"""Times the site builds of both editions (English: mkdocs.yml, Chinese: mkdocs.zh.yml), in
+one run on this machine.
 
     .venv/bin/python bench/build.py
 
+For each edition:
 - cold `mkdocs build`, from nothing: no executed notebook, no converted notebook, no
   converted page (a fresh clone), so every page's notebook runs in a Jupyter kernel,
   mkdocs-jupyter converts each, and every page's Markdown is converted;
@@ -9,8 +11,10 @@
   They run again; what they print is byte for byte what they printed before, so
   mkdocs-jupyter's cache (keyed by the notebook's content) has their HTML;
 - warm `mkdocs build`: everything cached (median of 5);
-- `zensical build` after `python -m fieldguide.notebook`: warm (its cache kept, median of
-  5) and from scratch (`--clean`, median of 3).
+- `zensical build` after `python -m fieldguide.notebook <docs>`, reading the edition's config
+  flattened as `make zensical` does: warm (its cache kept, median of 5) and from scratch
+  (`--clean`, median of 3).
+Then what the Chinese edition adds to the English one's time (the target: at most as much).
 """
 
 from __future__ import annotations
@@ -24,15 +28,19 @@ import tempfile
 import time
 from pathlib import Path
 
+from fieldguide.zensical_config import flat_config, write_config
+
 ROOT = Path(__file__).resolve().parents[1]
 BIN = Path(sys.executable).parent
 ENV = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
 CACHE = ROOT / ".cache"
-EXECUTED = [CACHE / "notebooks", ROOT / "docs" / "notebooks"]
 CONVERTED = [CACHE / "mkdocs-jupyter", CACHE / "jinja"]
 # Far above any build's time (the cold one's target is 15 s): a hung build
 # ends the benchmark with an error naming the command instead of blocking it.
 BUILD_TIMEOUT_S = 600
+# Zensical reads it from the root, beside the configs: their paths are relative to it.
+FLATTENED = ROOT / ".zensical-bench.yml"
+EDITIONS = {"English": "mkdocs.yml", "Chinese": "mkdocs.zh.yml"}  # their configs
 
 
 def timed(command: list[str], emptied: list[Path] = ()) -> float:
@@ -43,25 +51,46 @@ def timed(command: list[str], emptied: list[Path] = ()) -> float:
     return time.perf_counter() - start
 
 
-def main() -> None:
+def edition_times(config: str) -> dict[str, float]:
+    """The builds of the edition configured by `config`, in seconds."""
+    settings = flat_config(ROOT / config)
+    docs = settings["docs_dir"]
+    executed = [CACHE / "notebooks" / docs, ROOT / docs / "notebooks"]
+    times = {}
     with tempfile.TemporaryDirectory() as out:
-        mkdocs = [str(BIN / "mkdocs"), "build", "--strict", "--site-dir", out]
-        cold = timed(mkdocs, EXECUTED + CONVERTED)
-        executed = timed(mkdocs, EXECUTED)
-        warm = statistics.median(timed(mkdocs) for _ in range(5))
-    timed([sys.executable, "-m", "fieldguide.notebook"])
-    zensical_clean = statistics.median(
-        timed([str(BIN / "zensical"), "build", "--clean"]) for _ in range(3)
-    )
-    zensical = statistics.median(timed([str(BIN / "zensical"), "build"]) for _ in range(5))
-    pages = len(list((ROOT / "docs").glob("*.md")))
-    notebooks = len(list((ROOT / "docs" / "notebooks").glob("*.ipynb")))
-    print(f"{pages} pages, {notebooks} notebooks")
-    print(f"mkdocs build, cold from nothing:        {cold:6.2f} s   (target <= 15 s)")
-    print(f"mkdocs build, cold, notebooks executed: {executed:6.2f} s   (target <= 15 s)")
-    print(f"mkdocs build, warm:                     {warm:6.2f} s   (target <= 3 s)")
-    print(f"zensical build, warm:                   {zensical:6.2f} s   (target <= 3 s)")
-    print(f"zensical build --clean:                 {zensical_clean:6.2f} s")
+        mkdocs = [str(BIN / "mkdocs"), "build", "--strict", "-f", config, "--site-dir", out]
+        times["cold"] = timed(mkdocs, executed + CONVERTED)
+        times["executed"] = timed(mkdocs, executed)
+        times["warm"] = statistics.median(timed(mkdocs) for _ in range(5))
+    timed([sys.executable, "-m", "fieldguide.notebook", docs])
+    write_config(settings, FLATTENED)
+    zensical = [str(BIN / "zensical"), "build", "-f", FLATTENED.name]
+    try:
+        times["zensical_clean"] = statistics.median(timed(zensical + ["--clean"]) for _ in range(3))
+        times["zensical"] = statistics.median(timed(zensical) for _ in range(5))
+    finally:
+        FLATTENED.unlink()
+    return times
+
+
+def main() -> None:
+    editions = {name: edition_times(config) for name, config in EDITIONS.items()}
+    for name, times in editions.items():
+        docs = flat_config(ROOT / EDITIONS[name])["docs_dir"]
+        pages = len(list((ROOT / docs).glob("*.md")))
+        notebooks = len(list((ROOT / docs / "notebooks").glob("*.ipynb")))
+        print(f"{name} edition ({EDITIONS[name]}): {pages} pages, {notebooks} notebooks")
+        print(f"  mkdocs build, cold from nothing:        {times['cold']:6.2f} s   (target <= 15 s)")
+        print(f"  mkdocs build, cold, notebooks executed: {times['executed']:6.2f} s   (target <= 15 s)")
+        print(f"  mkdocs build, warm:                     {times['warm']:6.2f} s   (target <= 3 s)")
+        print(f"  zensical build, warm:                   {times['zensical']:6.2f} s   (target <= 3 s)")
+        print(f"  zensical build --clean:                 {times['zensical_clean']:6.2f} s")
+    english, chinese = editions["English"], editions["Chinese"]
+    print("Chinese edition's time over the English one's (target <= 1: it adds at most as much):")
+    for key, what in (("cold", "mkdocs build, cold from nothing"), ("executed", "mkdocs build, notebooks executed"),
+                      ("warm", "mkdocs build, warm"), ("zensical", "zensical build, warm"),
+                      ("zensical_clean", "zensical build --clean")):
+        print(f"  {what + ':':39} {chinese[key] / english[key]:6.2f}")
 
 
 if __name__ == "__main__":
