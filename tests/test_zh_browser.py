@@ -6,9 +6,10 @@ them: English at /, Chinese at /zh/.
   the box on /errors/, with the same causes in the same order, and speaks Chinese.
 - Material's search on the Chinese site, given the terms PyTorch users search for
   (叶子张量, 原地操作, ...), lists the page about them first.
-- On every page both editions have, the language switch leads to the same page in the
-  other edition, the head links both with hreflang, and the labels around the outputs
-  are in the page's language.
+- On every page both editions have, the language switch names both editions with
+  hreflang and leads to the same page in the other edition, the head has no
+  rel=alternate link (Material would fetch a sitemap next to each), and the labels around
+  the outputs are in the page's language.
 """
 
 from __future__ import annotations
@@ -127,8 +128,8 @@ def test_chinese_search_lists_the_page_first(context, server, query, page):
 
 
 def test_each_page_switches_to_its_twin_and_names_both_editions(context, server, words):
-    """Both ways, on every page both editions have: the switch's link is clicked, the head's
-    hreflang links are read, and the output labels are in the page's language."""
+    """Both ways, on every page both editions have: the switch's hreflang links are read and
+    the other edition's is clicked, and the output labels are in the page's language."""
     tab = context.new_page()
     problems = []
     for name in BOTH_EDITIONS:
@@ -136,10 +137,12 @@ def test_each_page_switches_to_its_twin_and_names_both_editions(context, server,
         for language, url in urls.items():
             other = next(lang for lang in urls if lang != language)
             tab.goto(url)
-            alternates = tab.evaluate("""() => [...document.querySelectorAll("link[rel=alternate][hreflang]")]
+            alternates = tab.evaluate("""() => [...document.querySelectorAll(".md-select__link[hreflang]")]
                                          .map(link => [link.hreflang, link.href])""")
             if sorted(map(tuple, alternates)) != sorted(urls.items()):  # one link per edition, to its twin
                 problems.append(f"{url}: hreflang links {alternates}")
+            if tab.locator("head link[rel=alternate]").count():
+                problems.append(f"{url}: a rel=alternate link in the head (Material fetches a sitemap beside it)")
             labels = tab.locator(".fg-output:not(.fg-diff) .filename").all_inner_texts()  # a diff is titled "diff"
             wrong = sorted(set(labels) - {words[language].say("output")}
                            - {label for label in labels if label.startswith(opening(words[language].ui["raises"]))})
