@@ -63,6 +63,9 @@ def _fresh(info):
         del shell.user_ns[name]
     torch.autograd.set_detect_anomaly(False)
     torch.set_grad_enabled(True)
+    # A cell that raised inside a process group (DDP) left it behind; a fresh interpreter has none.
+    if torch.distributed.is_available() and torch.distributed.is_initialized():
+        torch.distributed.destroy_process_group()
     # PyTorch's warn-once warnings fire once per process, and a fresh interpreter shows
     # them; Python's filter still shows each once per line of a cell, as a run would.
     torch.set_warn_always(True)
