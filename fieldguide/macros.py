@@ -151,7 +151,7 @@ def define_env(env) -> None:
         target = links().get(key)
         if target is None:
             raise ValueError(f"{docs.name}/{here()} quotes {key}, which no page embeds")
-        label = f" ({checked.label})" if checked.label else ""
+        label = f" ({checked.label_in(words)})" if checked.label else ""
         title = words.say("quote_title", snippet=key)
         return f'[{checked.code}]({target}#{anchor(key)}){{ .fg-quote title="{title}" }}{html.escape(label)}'
 

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from fieldguide.store import OutputStore, version_key
+from fieldguide.translations import Words
 
 # `{{ quote(...) }}` anywhere in a line; the arguments are Python/Jinja literals
 QUOTE_CALL = re.compile(r"\{\{\s*quote\((.*?)\)\s*\}\}")
@@ -53,12 +54,16 @@ class Quote:
 
     @property
     def label(self) -> str:
-        """The releases the quote is about, as the page writes them ('' when all)."""
+        """The releases the quote is about, as an English page writes them ('' when all)."""
+        return self.label_in(Words())
+
+    def label_in(self, words: Words) -> str:
+        """The releases the quote is about, in `words`' language ('' when all)."""
         if self.since and self.until:
-            return f"{self.since} – {self.until}"
+            return words.say("quote_range", since=self.since, until=self.until)
         if self.since:
-            return f"from {self.since}"
-        return f"up to {self.until}" if self.until else ""
+            return words.say("quote_since", since=self.since)
+        return words.say("quote_until", until=self.until) if self.until else ""
 
 
 def parse(arguments: str) -> Quote:

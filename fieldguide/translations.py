@@ -73,6 +73,9 @@ UI = {
     "live_note": "This output comes from running the edited file just now on PyTorch {version}. Record it "
                  "with `make record`; until then the tests fail for this snippet.",
     "quote_title": "Printed by {snippet}",  # a checked quote's tooltip (macros.py)
+    "quote_range": "{since} – {until}",  # the releases a checked quote holds on (quotes.py)
+    "quote_since": "from {since}",
+    "quote_until": "up to {until}",
     # the "What changed between versions" page (render.py)
     "changes_output": "Output",
     "changes_graph": "Graph",
