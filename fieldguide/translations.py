@@ -92,6 +92,7 @@ UI = {
     "notebook_download": "Download notebook",
     "notebook_page": "Executed notebook",
     # the paste box (diagnose.js): `{name}` is filled with text or a code element
+    "box_list_separator": "; ",  # between the reasons a cause matches a paste
     "box_paste_first": "Paste an error or warning first.",
     "box_unknown": "This message is not one the guide knows: no snippet here prints it. Other pages may still "
                    "mention it: {search}",

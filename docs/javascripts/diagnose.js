@@ -369,7 +369,7 @@
         cause.clue ? el("span", {class: "fg-diagnosis__clue"}, say("clue", {clue: withCode(cause.clue)})) : null,
         cause.notShown !== null ? el("span", {class: "fg-diagnosis__clue"}, notShown) : null,
         why.length ? el("span", {class: "fg-diagnosis__match"},
-          say("matches", {reasons: why.flatMap((part, i) => [i ? "; " : "", part])})) : null,
+          say("matches", {reasons: why.flatMap((part, i) => [i ? WORDS.list_separator : "", part])})) : null,
         seen ? el("span", {class: "fg-diagnosis__seen"}, seen) : null,
         cells.length ? el("span", {class: "fg-diagnosis__links"}, snippetLinks(cells[2])) : null,
       ));
