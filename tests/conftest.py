@@ -18,7 +18,6 @@ from pathlib import Path
 import pytest
 
 from fieldguide import notebook
-from fieldguide.zensical_config import flat_config, write_config
 
 try:
     from playwright.sync_api import sync_playwright
@@ -58,6 +57,9 @@ def zensical_build(config: str, target: Path) -> Path:
     lists of an INHERITed config where MkDocs replaces them, so the build reads a throwaway
     copy of the config in the root, flattened by MkDocs' rules (fieldguide/zensical_config.py),
     with its site_dir changed."""
+    # Imported here: a matrix run loads this file with only the engine installed (no MkDocs).
+    from fieldguide.zensical_config import flat_config, write_config
+
     settings = flat_config(ROOT / config)
     settings["site_dir"] = str(target.relative_to(ROOT))
     flattened = ROOT / f".zensical-test-{os.getpid()}.yml"
