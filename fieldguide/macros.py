@@ -23,8 +23,6 @@ import html
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
-import yaml
-
 from fieldguide import causes, translations
 from fieldguide import error_index as errors
 from fieldguide import notebook as notebooks
@@ -37,7 +35,6 @@ from fieldguide.snippet import Snippet, discover
 from fieldguide.store import OutputStore
 
 BUILD = "fieldguide_build"
-ENGLISH_CONFIG = "mkdocs.yml"  # the English edition's, which other editions INHERIT
 
 
 @dataclass
@@ -77,33 +74,6 @@ def _shown_on(docs: Path, pages: tuple[str, ...], stamps: tuple[int, ...]) -> di
     return found
 
 
-class _NavLoader(yaml.SafeLoader):
-    """Reads a config's navigation: its Python tags (`!!python/name:...`) are not needed."""
-
-
-_NavLoader.add_multi_constructor("", lambda loader, suffix, node: None)
-
-
-def read_config(path: Path) -> dict:
-    """A MkDocs config file as a mapping, its Python tags left out (as None), its INHERIT
-    not followed: enough to read its navigation and settings."""
-    return yaml.load(Path(path).read_text(encoding="utf-8"), Loader=_NavLoader)
-
-
-def english_pages(root: Path) -> dict[str, str]:
-    """snippet key -> the English page that shows it (another edition links there while
-    it has no page of its own that does)."""
-    return shown_on(root / "docs", nav_pages(read_config(root / ENGLISH_CONFIG)["nav"]))
-
-
-def page_url(page: str) -> str:
-    """A page's URL path from its edition's root, with directory URLs: `x.md` -> `x/`."""
-    stem = page.removesuffix(".md")
-    if stem == "index" or stem.endswith("/index"):
-        return stem.removesuffix("index")
-    return f"{stem}/"
-
-
 def define_env(env) -> None:
     docs = Path(env.conf["docs_dir"]).resolve()  # absolute in both builders
     root = docs.parent
@@ -112,10 +82,6 @@ def define_env(env) -> None:
     embedded = shown_on(docs, nav_pages(env.conf["nav"]))  # read once per build
     language = translations.language_of(docs)
     words = translations.load(root, language)
-    # Until an edition has every page, a snippet none of its pages shows links to the English page.
-    untranslated = {} if language == translations.ENGLISH else {
-        key: page for key, page in english_pages(root).items() if key not in embedded
-    }
 
     def build() -> Build:
         """Read when a macro runs: the plugin registers it after this module is loaded."""
@@ -127,12 +93,9 @@ def define_env(env) -> None:
         return file.src_uri if file else PurePosixPath(env.page.path).as_posix()
 
     def links() -> dict[str, str]:
-        """snippet key -> its page, as a link relative to the page being rendered (a URL of
-        the English edition's page where this edition has none that shows it)."""
+        """snippet key -> its page in this edition, as a link relative to the page being rendered."""
         depth = here().count("/")
-        to_site_root = "../" * page_url(here()).count("/") + (env.conf.get("extra") or {}).get("root", "")
-        english = {key: to_site_root + page_url(page) for key, page in untranslated.items()}
-        return english | {key: "../" * depth + page for key, page in embedded.items()}
+        return {key: "../" * depth + page for key, page in embedded.items()}
 
     @env.macro
     def snippet(key: str, section: str | None = None) -> str:

@@ -27,12 +27,17 @@ except ImportError:  # reported by the `browser` fixture (tests/conftest.py), as
     expect = None
 
 from fieldguide import pastes, translations
-from fieldguide.macros import page_url
 
 ROOT = Path(__file__).resolve().parents[1]
 ENGLISH, CHINESE = ROOT / "docs", ROOT / "docs-zh"
 EDITION_PATHS = {"en": "/", "zh": "/zh/"}  # mkdocs.yml's extra.alternate, from the site's root
 CJK = re.compile(r"[\u4e00-\u9fff]")
+
+
+def page_url(page: str) -> str:
+    """A page's URL path from its edition's root, with directory URLs: `x.md` -> `x/`."""
+    stem = page.removesuffix(".md")
+    return "" if stem == "index" else f"{stem}/"
 # Chinese search terms and the page (docs-zh/) that must come first for each.
 SEARCHES = [
     ("叶子张量", "leaf-tensors.md"),
