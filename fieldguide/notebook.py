@@ -38,6 +38,7 @@ from nbclient import NotebookClient
 from fieldguide.normalize import normalize
 from fieldguide.page import Embed, Heading, Page, Paragraph
 from fieldguide.snippet import Snippet
+from fieldguide.store import version_key
 from fieldguide.translations import ENGLISH_WORDS, Words, language_of
 from fieldguide.translations import load as load_words
 
@@ -99,7 +100,7 @@ def cells_from_page(root: Path, page: Path) -> list[tuple[str, str]]:
             cells.append(("code", shown_code(block.snippet(root))))
             heads, intro = [], ""
     words = load_words(root, language_of(page.parent))
-    intro = words.say("notebook_intro", title=model.title, version=version("torch").split("+")[0])
+    intro = words.say("notebook_intro", title=model.title, version=version_key(version("torch")).public)
     return [("markdown", f"# {model.title}\n\n{intro}")] + cells
 
 

@@ -37,7 +37,7 @@ from fieldguide import tally
 from fieldguide.matrix import load as load_matrix
 from fieldguide.normalize import keep_snippet_frames, normalize
 from fieldguide.snippet import SNIPPETS_DIR, Snippet, SnippetError, keys
-from fieldguide.store import OutputStore
+from fieldguide.store import OutputStore, version_key
 
 ROOT = Path(__file__).resolve().parents[1]
 WORKERS = 2
@@ -151,7 +151,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=WORKERS, help="snippets run at a time")
     args = parser.parse_args(argv)
     version = load_matrix(ROOT).reference
-    installed = importlib.metadata.version("torch").split("+")[0]
+    installed = version_key(importlib.metadata.version("torch")).public
     if installed != version:
         print(f"this environment has torch {installed}, but the reference release is {version}; "
               "run the check with the project's .venv (`make reader-check`)")
