@@ -99,10 +99,12 @@ class Result:
 
 
 class Engine:
-    def __init__(self, python: str, root: Path, workers: int = 2):
+    def __init__(self, python: str, root: Path, workers: int = 2, env: dict[str, str] | None = None):
+        """`env`: variables the server and its snippets run with besides the usual ones (a
+        CPU capability for torch's kernels, say)."""
         self.root = Path(root)
         self._stderr = tempfile.TemporaryFile()
-        env = {**os.environ, "PYTHONHASHSEED": "0", "OMP_NUM_THREADS": "1"}
+        env = {**os.environ, **(env or {}), "PYTHONHASHSEED": "0", "OMP_NUM_THREADS": "1"}
         env.pop("PYTHONWARNINGS", None)
         self._process = subprocess.Popen(
             [python, str(FORKSERVER), str(self.root), str(workers)],

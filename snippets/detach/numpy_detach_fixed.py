@@ -10,5 +10,5 @@ print("histogram counts:", counts)
 snapshot = weights.copy()  # a copy, for a history that must not change
 with torch.no_grad():
     layer.weight.mul_(2)  # an update, made the way an optimizer makes it
-print("array:   ", weights[0])  # sees the update
-print("snapshot:", snapshot[0])
+print("array:   ", weights[0].round(4))  # sees the update
+print("snapshot:", snapshot[0].round(4))

@@ -8,7 +8,9 @@ class Softplus(torch.autograd.Function):
     @staticmethod
     def forward(ctx, x):
         ctx.save_for_backward(x)
-        return torch.log1p(torch.exp(x))
+        # float32 exp and log1p differ in their last bit between CPUs; float64, rounded to
+        # float32, gives every processor the same values
+        return torch.log1p(torch.exp(x.double())).float()
 
     @staticmethod
     def backward(ctx, grad_out):
