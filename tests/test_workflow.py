@@ -1,0 +1,42 @@
+"""The hosted site is what `make build` writes: the workflow's build step runs it, and the
+folder it publishes holds both editions (mkdocs.yml's site_dir, and mkdocs.zh.yml's inside
+it), so the published site has /zh/."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path, PurePosixPath
+
+import yaml
+
+from fieldguide.zensical_config import flat_config
+
+ROOT = Path(__file__).resolve().parents[1]
+WORKFLOW = ROOT / ".github" / "workflows" / "site.yml"
+
+
+def make_recipe(target: str) -> list[str]:
+    """The commands of a Makefile target, `$(BIN)/` written as `.venv/bin/`."""
+    text = (ROOT / "Makefile").read_text(encoding="utf-8")
+    recipe = re.search(rf"^{target}:.*\n((?:\t.*\n)+)", text, re.MULTILINE)
+    assert recipe, f"the Makefile has no `{target}` target"
+    return [line.strip().replace("$(BIN)/", ".venv/bin/") for line in recipe[1].splitlines()]
+
+
+def published_folder(steps: list[dict]) -> tuple[int, str]:
+    at = next(i for i, step in enumerate(steps) if str(step.get("uses", "")).startswith("actions/upload-pages-artifact"))
+    return at, steps[at]["with"]["path"]
+
+
+def test_the_workflow_publishes_what_make_build_writes():
+    steps = yaml.safe_load(WORKFLOW.read_text(encoding="utf-8"))["jobs"]["test"]["steps"]
+    at, folder = published_folder(steps)
+    builds = [step["run"] for step in steps[:at] if "build" in str(step.get("run", ""))]
+    assert builds == ["make build"], f"{WORKFLOW.name} builds the site with {builds}, not `make build`"
+    commands = make_recipe("build")
+    configs = ["mkdocs.yml", *(re.findall(r"-f (\S+)", " ".join(commands)))]
+    assert configs == ["mkdocs.yml", "mkdocs.zh.yml"], f"`make build` builds {configs}"
+    written = [PurePosixPath(flat_config(ROOT / config).get("site_dir", "site")) for config in configs]
+    assert written[0] == PurePosixPath(folder), f"the workflow publishes {folder}, `make build` writes {written[0]}"
+    assert written[1].parent == written[0] and written[1].name == "zh", (
+        f"the Chinese edition goes to {written[1]}, not zh/ inside the published {folder}")
