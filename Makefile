@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 PYTHON ?= python3.11
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: serve serve-zh test lint record build zensical matrix matrix-record matrix-envs matrix-clean chromium \
+.PHONY: serve serve-zh test lint record build zensical matrix matrix-record matrix-envs matrix-clean chromium nodejs \
 	python-check constraints engine
 
 # Every package pinned by constraints.txt, so builds and recordings see the same libraries.
@@ -58,7 +58,7 @@ serve-zh: $(VENV)/installed
 	$(BIN)/mkdocs serve -f mkdocs.zh.yml -a 127.0.0.1:8001
 
 # Lint first: a finding fails `make test` before the slow tests start.
-test: $(VENV)/installed chromium lint
+test: $(VENV)/installed chromium nodejs lint
 	$(BIN)/pytest
 
 # ruff and mypy, configured in pyproject.toml ([tool.ruff], [tool.mypy]).
@@ -74,6 +74,15 @@ chromium:
 	  echo "Installing chromium for the browser tests: apt-get install -y chromium"; \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null \
 	    || echo "Could not install chromium; the browser tests will not run." >&2; \
+	fi
+
+# The paste box's script runs under Node.js in the fast tests (tests/paste_reader.js), without
+# a site or a browser. Installed here when it is missing and we are root with apt-get.
+nodejs:
+	@if ! command -v node >/dev/null && [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	  echo "Installing Node.js for the paste box's tests: apt-get install -y nodejs"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs >/dev/null \
+	    || echo "Could not install Node.js; the paste box's fast tests will fail." >&2; \
 	fi
 
 record: $(VENV)/installed

@@ -13,6 +13,8 @@ One file per entry, data/reports/<entry id>.toml (the id is the entry's anchor):
     nodes = ["TBackward0"]            # nodes the message names when this is the cause
     leaf = true                       # the message names no node: the edited tensor is a leaf
     code = ['\\.step\\(']             # patterns of the reader's code lines in a traceback
+    message = ["'_unique2'"]          # patterns of the pasted message itself (an operator it names)
+    fix = "what to change, in a sentence"  # the fix the answer card leads with
     shown = false                     # only where no snippet can reproduce it on these releases,
     why = "..."                       # with the reason
 
@@ -62,6 +64,8 @@ class Mechanism:
     nodes: tuple[str, ...] = ()
     leaf: bool = False
     code: tuple[str, ...] = ()
+    message: tuple[str, ...] = ()
+    fix: str = ""
     shown: bool = True
     why: str | None = None
     reports: tuple[Report, ...] = ()
@@ -87,17 +91,18 @@ class CausesError(ValueError):
 
 
 def _mechanism(path: Path, key: str, table: dict, reports: list[Report]) -> Mechanism:
-    known = {"text", "site_causes", "snippets", "clues", "nodes", "leaf", "code", "shown", "why"}
+    known = {"text", "site_causes", "snippets", "clues", "nodes", "leaf", "code", "message", "fix", "shown", "why"}
     if not isinstance(table, dict) or "text" not in table or set(table) - known:
         raise CausesError(f"{path}: [mechanisms.{key}] needs `text` and may only have {sorted(known)}")
-    for pattern in table.get("code", []):
+    for pattern in [*table.get("code", []), *table.get("message", [])]:
         try:
             re.compile(pattern)
         except re.error as error:
-            raise CausesError(f"{path}: [mechanisms.{key}] code pattern {pattern!r} is not a regex: {error}") from None
-    lists = {name: tuple(table.get(name, [])) for name in ("site_causes", "snippets", "nodes", "code")}
+            raise CausesError(f"{path}: [mechanisms.{key}] pattern {pattern!r} is not a regex: {error}") from None
+    lists = {name: tuple(table.get(name, [])) for name in ("site_causes", "snippets", "nodes", "code", "message")}
     return Mechanism(
-        id=key, text=table["text"], clues=table.get("clues", ""), leaf=table.get("leaf", False),
+        id=key, text=table["text"], fix=table.get("fix", ""), clues=table.get("clues", ""),
+        leaf=table.get("leaf", False),
         shown=table.get("shown", True), why=table.get("why"),
         reports=tuple(r for r in reports if r.mechanism == key), **lists,
     )

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 
 from packaging.version import Version
 
+from fieldguide import fix_diff
 from fieldguide.causes import EntryCauses, Mechanism
 from fieldguide.normalize import CPP_LOCATION
 from fieldguide.render import TRACEBACK_START, anchor, fence, version_range
@@ -392,21 +393,40 @@ def _with_clues(entry: Entry, order: list[str], words: Words = ENGLISH_WORDS) ->
     return list(zip(causes, clues(causes, words), strict=True))
 
 
-def _not_reproduced(entry: Entry) -> list[tuple[Cause, None]]:
+def _not_reproduced(entry: Entry) -> list[Cause]:
     """The causes readers hit that no snippet reproduces here (after those that are): the
     paste box still ranks them by the clues a paste carries and their reports."""
     mechanisms = entry.data.mechanisms if entry.data else ()
-    return [(Cause(m.text, {}, {}, m), None) for m in mechanisms if not m.shown]
+    return [Cause(m.text, {}, {}, m) for m in mechanisms if not m.shown]
 
 
 def _said(words: Words, text: str | None) -> str | None:
     return words.text(text) if text else text
 
 
-def paste_box(entries: list[Entry], order: list[str], listed: list[str], words: Words = ENGLISH_WORDS) -> str:
-    """The paste box, and the data it matches a pasted message against, with the box's
-    words in `words`' language."""
-    data = {
+def paste_data(
+    entries: list[Entry],
+    snippets: dict[str, Snippet],
+    order: list[str],
+    urls: dict[str, str],
+    listed: list[str],
+    words: Words = ENGLISH_WORDS,
+) -> dict:
+    """What the paste box matches a pasted message against and answers with, in `words`'
+    language: the placeholder patterns, and per entry its templates and its causes, each with
+    its clues, its fix in a sentence, and its raising snippets with their fixes (`urls`: snippet
+    key -> the address of the page that shows it, from the index's page; `order`: the snippet
+    keys in navigation order) and what the fix changes."""
+    def url(key: str) -> str:
+        return f"{urls[key]}#{anchor(snippets[key])}" if key in urls else ""
+
+    def pair(key: str, fix: str | None) -> dict:
+        return {
+            "snippet": key, "url": url(key), "fix": fix or "", "fixUrl": url(fix) if fix else "",
+            "diff": fix_diff.hunks(snippets[key], snippets[fix]) if fix and fix in snippets else [],
+        }
+
+    return {
         "language": words.language,
         "words": {key[len("box_"):]: text for key, text in words.ui.items() if key.startswith("box_")},
         "placeholders": PLACEHOLDERS,
@@ -430,9 +450,10 @@ def paste_box(entries: list[Entry], order: list[str], listed: list[str], words: 
                     {
                         "text": _said(words, cause.text),
                         "mechanism": cause.mechanism.id if cause.mechanism else "",
-                        "clue": clue,
+                        "fix": _said(words, cause.mechanism.fix) or "" if cause.mechanism else "",
                         "seen": cause.seen,
-                        "snippets": len(cause.fixes),
+                        "reports": [[r.source, r.url] for r in cause.mechanism.reports] if cause.mechanism else [],
+                        "pairs": [pair(key, fix) for key, fix in cause.fixes.items()],
                         "forms": cause.forms,
                         "nodes": sorted(cause.nodes),
                         "openings": sorted(cause.openings),
@@ -441,21 +462,25 @@ def paste_box(entries: list[Entry], order: list[str], listed: list[str], words: 
                         if cause.mechanism else [],
                         "clueLeaf": bool(cause.mechanism and cause.mechanism.leaf),
                         "clueCode": list(cause.mechanism.code) if cause.mechanism else [],
+                        "clueMessage": list(cause.mechanism.message) if cause.mechanism else [],
                         # a cause readers hit that no snippet here reproduces: why not
                         "notShown": _said(words, cause.mechanism.why) or ""
                         if cause.mechanism and not cause.mechanism.shown else None,
                     }
-                    for cause, clue in _with_clues(entry, order, words) + _not_reproduced(entry)
+                    for cause in entry.causes(order) + _not_reproduced(entry)
                 ],
             }
             for entry in entries
         ],
     }
-    # `<`, `>` and `&` escaped, so no message can end the script element early.
-    payload = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-    payload = payload.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+
+
+def _box(words: Words, answer_at: str = "") -> str:
+    """The box itself: hidden until its script starts (without JavaScript it cannot answer).
+    With `answer_at` (the index's address), the index's box answers the paste."""
+    where = f' data-answer-at="{html.escape(answer_at)}"' if answer_at else ""
     return (
-        '<div class="fg-diagnose" id="diagnose" hidden>'
+        f'<div class="fg-diagnose" id="diagnose"{where} hidden>'
         f'<label for="fg-diagnose-input">{html.escape(words.say("paste_label"))}</label>'
         '<textarea id="fg-diagnose-input" rows="5" spellcheck="false" autocomplete="off" '
         'placeholder="RuntimeError: one of the variables needed for gradient computation has been '
@@ -464,8 +489,21 @@ def paste_box(entries: list[Entry], order: list[str], listed: list[str], words: 
         f"{html.escape(words.say('diagnose'))}</button>"
         '<p class="fg-diagnose__status" id="fg-diagnose-status" role="status" aria-live="polite"></p>'
         "</div>\n\n"
-        f'<script type="application/json" id="fg-diagnose-data">{payload}</script>\n'
     )
+
+
+def paste_box(data: dict, words: Words = ENGLISH_WORDS) -> str:
+    """The index's paste box, and the data (paste_data) it reads a paste with."""
+    # `<`, `>` and `&` escaped, so no message can end the script element early.
+    payload = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    payload = payload.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+    return _box(words) + f'<script type="application/json" id="fg-diagnose-data">{payload}</script>\n'
+
+
+def paste_box_elsewhere(index_url: str, words: Words = ENGLISH_WORDS) -> str:
+    """The paste box on another page (the home page): a paste goes to the index at
+    `index_url`, whose box answers it; the page carries none of the index's data."""
+    return _box(words, index_url)
 
 
 def _evidence(data: EntryCauses, shown: list[Mechanism], words: Words) -> str:
@@ -496,11 +534,13 @@ def markdown(
     pages: dict[str, str],
     listed: list[str],
     words: Words = ENGLISH_WORDS,
+    urls: dict[str, str] | None = None,
 ) -> str:
     """The index page's body: the paste box, then one section per entry, in `words`'
     language (headings and messages stay as PyTorch prints them). `pages` maps snippet keys
-    to the page (relative link) that shows them, in navigation order; an entry whose snippet
-    or fix is on no page is an error the author must fix."""
+    to the page (relative link) that shows them, in navigation order, `urls` to that page's
+    address (for the paste box's answers); an entry whose snippet or fix is on no page is an
+    error the author must fix."""
     def link(key: str) -> str:
         if key not in pages:
             raise ValueError(
@@ -510,7 +550,7 @@ def markdown(
         return f"[`{key}`]({pages[key]}#{anchor(snippets[key])})"
 
     order = list(pages)
-    out = [paste_box(entries, order, listed, words)]
+    out = [paste_box(paste_data(entries, snippets, order, urls or {}, listed, words), words)]
     for entry in entries:
         out.append(f"## `{entry.category}: {entry.summary}` {{ #{entry.id} .fg-entry }}\n")
         openings: dict[str, set[str]] = {}

@@ -35,6 +35,7 @@ from fieldguide.snippet import Snippet, discover
 from fieldguide.store import OutputStore
 
 BUILD = "fieldguide_build"
+ERROR_INDEX = "errors.md"  # the page whose paste box answers (docs/errors.md, docs-zh/errors.md)
 
 
 @dataclass
@@ -57,6 +58,18 @@ def nav_pages(nav) -> list[str]:
         return nav_pages(nav["url"] or "") + nav_pages(nav["children"])
     items = nav.values() if isinstance(nav, dict) else nav or []
     return [page for item in items for page in nav_pages(item)]
+
+
+def page_url(page: str, directory_urls: bool) -> str:
+    """A docs-relative Markdown page's address from the site's root, as MkDocs and Zensical
+    write it: `inplace.md` -> `inplace/`, `index.md` -> `` (`.html` files without
+    directory URLs)."""
+    stem = page.removesuffix(".md")
+    if not directory_urls:
+        return f"{stem}.html"
+    if stem == "index" or stem.endswith("/index"):
+        return stem.removesuffix("index")
+    return f"{stem}/"
 
 
 def shown_on(docs: Path, pages: list[str]) -> dict[str, str]:
@@ -97,6 +110,13 @@ def define_env(env) -> None:
         depth = here().count("/")
         return {key: "../" * depth + page for key, page in embedded.items()}
 
+    def urls() -> dict[str, str]:
+        """snippet key -> the address of its page, relative to the page being rendered's: what
+        a script links to, where Markdown's links are already resolved."""
+        directory_urls = env.conf.get("use_directory_urls", True)
+        depth = page_url(here(), directory_urls).count("/")
+        return {key: "../" * depth + page_url(page, directory_urls) for key, page in embedded.items()}
+
     @env.macro
     def snippet(key: str, section: str | None = None) -> str:
         snippet = Snippet.load(root, *key.split("/"))
@@ -132,8 +152,15 @@ def define_env(env) -> None:
         snippets = discover(root)
         return errors.markdown(
             errors.collect(snippets, store, causes.load(root)), {s.key: s for s in snippets}, links(), matrix.versions,
-            words,
+            words, urls(),
         )
+
+    @env.macro
+    def paste_box() -> str:
+        """The paste box on another page than the index: it hands the paste to the index's."""
+        directory_urls = env.conf.get("use_directory_urls", True)
+        index = "../" * page_url(here(), directory_urls).count("/") + page_url(ERROR_INDEX, directory_urls)
+        return errors.paste_box_elsewhere(index, words)
 
     @env.macro
     def torch_versions() -> str:

@@ -12,6 +12,12 @@ data/pastes/<name>.toml:
 The threads are held out: none of them is a source in data/reports, which the causes and
 their clues were written from (tests/test_causes.py checks it).
 
+Held-out pastes: a second set, data/held-out-pastes/<name>.toml, in the same form, from
+threads that no other file in data/ cites, collected without looking at how the box reads a
+paste and never used to tune it: the measure of the box as a reader meets it
+(tests/test_diagnose.py). `entry` is "" for a message no entry covers (the box must say it
+does not know it), `mechanism` "" where the thread states no cause or one no mechanism is.
+
 Unknown pastes: errors readers paste around training that the guide does not cover (memory,
 devices, shapes, dtypes, data loading, NCCL), kept to check that the paste box answers "not
 one the guide knows" for them. One file per paste, data/unknown-pastes/<name>.toml:
@@ -31,6 +37,7 @@ from pathlib import Path
 from fieldguide.causes import CausesError
 
 PASTES_DIR = Path("data") / "pastes"
+HELD_OUT_DIR = Path("data") / "held-out-pastes"
 UNKNOWN_DIR = Path("data") / "unknown-pastes"
 # The line that states a Python exception: "RuntimeError: ...", "torch.cuda.OutOfMemoryError: ...".
 EXCEPTION_LINE = re.compile(r"^(?:\w+\.)*\w*(?:Error|Exception): (.*)$", re.MULTILINE)
@@ -82,6 +89,10 @@ def read_unknown(path: Path) -> UnknownPaste:
 
 def load(root: Path) -> list[Paste]:
     return [read(path) for path in sorted((Path(root) / PASTES_DIR).glob("*.toml"))]
+
+
+def load_held_out(root: Path) -> list[Paste]:
+    return [read(path) for path in sorted((Path(root) / HELD_OUT_DIR).glob("*.toml"))]
 
 
 def load_unknown(root: Path) -> list[UnknownPaste]:

@@ -1,0 +1,244 @@
+"""How the paste box reads a paste (docs/javascripts/paste-reader.js), fast: run by Node on
+small fixture data, no site and no browser. Each rule that finds the message in a paste, each
+term of the match score and each clue that ranks a cause has a test here that fails when the
+rule, term or clue is removed; tests/test_paste_answers.py checks the same script against the
+real index's data and real pastes."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+from paste_reader import call, read
+
+from fieldguide import error_index
+
+INPLACE = ("one of the variables needed for gradient computation has been modified by an inplace operation: "
+           "[torch.FloatTensor [3]], which is output 0 of <node>, is at version 1; expected version 0 instead")
+
+
+def cause(mechanism: str, **fields) -> dict:
+    base = {
+        "text": f"the {mechanism} cause", "mechanism": mechanism, "fix": f"undo {mechanism}", "seen": 0,
+        "reports": [], "pairs": [], "forms": {"n output tensor": 1}, "nodes": [], "openings": [],
+        "clueNodes": [], "clueLeaf": False, "clueCode": [], "clueMessage": [], "notShown": None,
+    }
+    return base | fields
+
+
+def entry(id: str, category: str, templates: list, causes: list, clauses: dict | None = None) -> dict:
+    return {
+        "id": id, "category": category, "categories": [category], "summary": templates[0][1],
+        "templates": templates, "clauses": clauses or {}, "causes": causes,
+    }
+
+
+def template(text: str, releases: str = "2.13.0", recorded: bool | None = None) -> list:
+    shape = error_index.template(text)
+    row = [shape, error_index.first_sentence(shape), releases]
+    return row if recorded is None else [*row, recorded]
+
+
+@pytest.fixture
+def data() -> dict:
+    return {
+        "language": "en", "words": {}, "naming": {},
+        "placeholders": error_index.PLACEHOLDERS, "backwardSuffix": error_index.BACKWARD_SUFFIX,
+        "entries": [
+            entry("inplace", "RuntimeError", [template(INPLACE.replace("<node>", "ReluBackward0"))], [
+                cause("optimizer", clueLeaf=True, seen=1, forms={"n tensor": 1}),
+                cause("relu", clueNodes=["Relu"], seen=2),
+                cause("sigmoid", nodes=["Sigmoid"], seen=3),
+                cause("augmented", clueCode=[r"\+="], seen=4),
+            ], clauses={"output": "which is output <n> of <node>"}),
+            entry("derivative", "NotImplementedError",
+                  [template("the derivative for '_unique2' is not implemented."),
+                   template("the derivative for 'foo' is not implemented", "1.4 – 1.7", recorded=False)], [
+                      cause("unique", clueMessage=["'_unique2'", "'unique_dim'"], seen=9),
+                      cause("index", clueMessage=["'index'"], seen=1),
+                      cause("general", seen=0),
+                  ]),
+            # the same words in two categories: only the category tells them apart
+            entry("warned", "UserWarning", [template("element 0 of tensors does not require grad")], [cause("w")]),
+            entry("raised", "RuntimeError", [template("element 0 of tensors does not require grad")], [cause("r")]),
+        ],
+    }
+
+
+def traceback(message: str, *frames: str) -> str:
+    lines = ["Traceback (most recent call last):"]
+    for i, source in enumerate(frames or ("loss.backward()",)):
+        lines += [f'  File "train.py", line {10 + i}, in <module>', f"    {source}"]
+    return "\n".join([*lines, message, ""])
+
+
+def mechanisms(reading: dict) -> list[str]:
+    return [c["mechanism"] for c in reading["causes"]]
+
+
+# Finding the message in a paste
+
+
+@pytest.mark.parametrize("paste, expected", [
+    (traceback("RuntimeError: first\n  indented row\ngoes on"), ("RuntimeError", "first\ngoes on")),
+    ("[rank0]: Traceback (most recent call last):\n[rank0]: ValueError: ranked", ("ValueError", "ranked")),
+    ("> RuntimeError: quoted on a forum", ("RuntimeError", "quoted on a forum")),
+    ("`RuntimeError: in backticks`", ("RuntimeError", "in backticks")),
+    ("E       RuntimeError: from pytest", ("RuntimeError", "from pytest")),
+    (">>> y.backward()\nRuntimeError: after a prompt", ("RuntimeError", "after a prompt")),
+    ("train.py:3: UserWarning: warned\n  x.grad", ("UserWarning", "warned")),
+    ("no category at all\n  indented", (None, "no category at all")),
+])
+def test_the_message_of_a_paste(paste, expected):
+    first = call("pastedMessages", paste)[0]
+    assert (first["category"], first["message"]) == expected
+
+
+def test_the_last_uncaught_error_comes_first_then_nested_ones_then_warnings():
+    paste = (
+        "w.py:1: UserWarning: a warning\n  source\n"
+        "Traceback (most recent call last):\n"
+        "  File \"launch.py\", line 3, in run\n"
+        "    Traceback (most recent call last):\n"
+        "      File \"worker.py\", line 9, in step\n"
+        "    RuntimeError: the worker's error\n"
+        "\nDuring handling of the above exception, another exception occurred:\n\n"
+        "TypeError: first uncaught\n\n"
+        "torch._dynamo.exc.TorchRuntimeError: Failed running call: got RuntimeError(\"vmap: it says \\\"this\\\"\")\n"
+    )
+    found = [(m["category"], m["message"]) for m in call("pastedMessages", paste)]
+    assert found == [
+        ("TorchRuntimeError", 'Failed running call: got RuntimeError("vmap: it says \\"this\\"")'),
+        ("TypeError", "first uncaught"),
+        ("RuntimeError", "the worker's error"),
+        ("RuntimeError", 'vmap: it says "this"'),
+        ("UserWarning", "a warning"),
+    ]
+
+
+def test_the_readers_code_in_a_traceback_and_beside_it():
+    paste = (
+        "out = model(x)\n"
+        "loss += penalty\n"
+        "some prose the reader wrote.\n"
+        + traceback(f"RuntimeError: {INPLACE}", "optimizer.step()")
+        + '  File "/usr/lib/python3/site-packages/torch/_tensor.py", line 5, in backward\n'
+        "    torch.autograd.backward(self)\n"
+    )
+    code = call("pastedCode", paste)
+    assert {"text": "optimizer.step()", "traceback": True} in code
+    assert {"text": 'File "train.py", line 10, in <module>', "traceback": True} in code
+    assert {"text": "out = model(x)", "traceback": False} in code
+    assert {"text": "loss += penalty", "traceback": False} in code
+    assert not any("torch.autograd.backward" in c["text"] or "prose" in c["text"] for c in code)
+
+
+def test_a_notebook_traceback_marks_the_line_that_ran():
+    paste = "Cell In[7], line 3\n      1 out = model(x)\n----> 3 loss.backward()\n\nRuntimeError: x"
+    assert {"text": "loss.backward()", "traceback": True} in call("pastedCode", paste)
+
+
+# The match score
+
+
+def test_each_term_of_the_likeness():
+    words = call("words", "a b c d")
+    same = {"words": words, "head": words}
+    assert call("likeness", words, same) == pytest.approx(1)
+    # extra words in the message: only the share of the message the template explains drops
+    assert call("likeness", call("words", "a b c d e f g h"), same) == pytest.approx(0.35 * 4 / 8 + 0.65)
+    # half of the template's first sentence: the head term, and the share of the template
+    half = {"words": words, "head": call("words", "a b x y")}
+    assert call("likeness", words, half) == pytest.approx(0.35 + 0.35 * 2 / 4 + 0.3)
+    # the same words in another order: the leading words differ
+    assert call("likeness", call("words", "b a c d"), same) == pytest.approx(0.35 * 3 / 4 + 0.35 * 3 / 4 + 0.1 * 3 / 4)
+    # a template longer than the message: only its share of the template drops
+    longer = call("words", "a b c d e f g h")
+    assert call("likeness", words, {"words": longer, "head": words}) == pytest.approx(0.7 + 0.2 * 4 / 6 + 0.1 * 4 / 8)
+
+
+def test_the_category_tells_apart_the_same_words(data):
+    raised, warned = read(data, ["RuntimeError: element 0 of tensors does not require grad",
+                                 "x.py:1: UserWarning: element 0 of tensors does not require grad"])
+    assert (raised["entry"], warned["entry"]) == ("raised", "warned")
+
+
+def test_a_message_far_from_every_template_is_not_known(data):
+    reading, = read(data, ["RuntimeError: CUDA out of memory. Tried to allocate 2.00 GiB"])
+    assert reading["entry"] is None and reading["causes"] == []
+
+
+def test_a_known_message_nested_in_an_unknown_one_is_found(data):
+    paste = ('torch._dynamo.exc.Unsupported: call_function failed: got NotImplementedError('
+             '"the derivative for \'_unique2\' is not implemented.")')
+    reading, = read(data, [paste])
+    assert reading["entry"] == "derivative" and reading["message"].startswith("the derivative")
+
+
+def test_a_wording_only_the_source_has_is_said_to_be_one(data):
+    recorded, source = read(data, ["NotImplementedError: the derivative for '_unique2' is not implemented.",
+                                   "NotImplementedError: the derivative for 'foo' is not implemented"])
+    assert (recorded["worded"], source["worded"]) == ("worded_one", "worded_source")
+    assert source["releases"] == "1.4 – 1.7"
+
+
+# Ranking the causes
+
+
+def test_a_leaf_ranks_the_leaf_cause_first(data):
+    paste = traceback("RuntimeError: " + INPLACE.replace(", which is output 0 of <node>", ""))
+    reading, = read(data, [paste])
+    assert mechanisms(reading)[0] == "optimizer" and ["leaf"] in reading["causes"][0]["clues"]
+
+
+def test_the_node_a_cause_is_known_by_ranks_it_first(data):
+    reading, = read(data, [traceback("RuntimeError: " + INPLACE.replace("<node>", "ReluBackward0"))])
+    assert mechanisms(reading)[0] == "relu"
+
+
+def test_a_node_the_causes_snippets_print_ranks_it_first(data):
+    reading, = read(data, [traceback("RuntimeError: " + INPLACE.replace("<node>", "SigmoidBackward0"))])
+    assert mechanisms(reading)[0] == "sigmoid"
+
+
+def test_a_line_of_the_traceback_ranks_its_cause_first(data):
+    paste = traceback("RuntimeError: " + INPLACE.replace("<node>", "MulBackward0"), "h += x")
+    reading, = read(data, [paste])
+    assert mechanisms(reading)[0] == "augmented" and reading["causes"][0]["clues"] == [["code", "h += x"]]
+
+
+def test_a_line_of_code_pasted_with_the_error_ranks_its_cause_first(data):
+    paste = "h = layer(x)\nh += x\n\n" + traceback("RuntimeError: " + INPLACE.replace("<node>", "MulBackward0"))
+    reading, = read(data, [paste])
+    assert mechanisms(reading)[0] == "augmented" and reading["causes"][0]["clues"] == [["pasted_code", "h += x"]]
+
+
+def test_the_shape_of_the_message_ranks_causes_whose_messages_have_it(data):
+    shaped = copy.deepcopy(data)
+    for c in shaped["entries"][0]["causes"]:
+        c["clueLeaf"] = False  # the leaf clue aside, only the message's shape is left
+    reading, = read(shaped, [traceback("RuntimeError: " + INPLACE.replace(", which is output 0 of <node>", ""))])
+    assert mechanisms(reading)[0] == "optimizer"
+
+
+def test_what_a_causes_messages_say_ranks_it(data):
+    said = copy.deepcopy(data)
+    said["entries"][0]["causes"][1]["openings"] = ["is at version <n>"]
+    reading, = read(said, [traceback("RuntimeError: " + INPLACE.replace("<node>", "MulBackward0"))])
+    assert mechanisms(reading)[0] == "relu"
+
+
+def test_with_no_clue_the_cause_seen_most_comes_first(data):
+    reading, = read(data, [traceback("RuntimeError: " + INPLACE.replace("<node>", "MulBackward0"))])
+    assert mechanisms(reading) == ["augmented", "sigmoid", "relu", "optimizer"]
+
+
+def test_the_operator_a_message_names_picks_the_causes_about_it(data):
+    pastes = [f"NotImplementedError: the derivative for '{op}' is not implemented."
+              for op in ("index", "_unique2", "foo")]
+    index, unique, other = read(data, pastes)
+    assert mechanisms(index)[0] == "index" and index["causes"][0]["clues"] == [["message", "'index'"]]
+    assert mechanisms(unique)[0] == "unique"
+    # no cause is about `foo`: the causes about other operators do not fit and come last
+    assert mechanisms(other) == ["general", "unique", "index"]
+    assert [c["fits"] for c in other["causes"]] == [True, False, False]
