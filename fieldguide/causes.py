@@ -24,6 +24,16 @@ One file per entry, data/reports/<entry id>.toml (the id is the entry's anchor):
     release = "1.5"                   # when the thread says
     evidence = "what the thread shows, in a line"
 
+A message no snippet here can print (one only a GPU raises, say) is an entry of its own when
+its file says what it is, from PyTorch's source; every mechanism of it is then `shown = false`:
+
+    [unrecorded]
+    category = "RuntimeError"
+    text = "cudnn RNN backward can only be called in training mode"
+    releases = "1.0 – 2.15"           # the releases whose source raises it
+    source = "aten/src/ATen/native/cudnn/RNN.cpp"
+    why = "only cuDNN raises it, on a CUDA GPU; this guide records on the CPU"
+
 `tests/test_causes.py` keeps the files complete: every entry has one, every snippet's cause
 is in exactly one mechanism of its entry, every mechanism is shown by a snippet or says why not.
 """
@@ -72,11 +82,23 @@ class Mechanism:
 
 
 @dataclass(frozen=True)
+class Unrecorded:
+    """A message no snippet here prints, as PyTorch's source words it."""
+
+    category: str
+    text: str
+    releases: str
+    source: str
+    why: str
+
+
+@dataclass(frozen=True)
 class EntryCauses:
     entry: str
     path: Path
     mechanisms: tuple[Mechanism, ...]
     reports: tuple[Report, ...]
+    unrecorded: Unrecorded | None = None
 
     def of(self, snippet: str, cause: str | None) -> Mechanism | None:
         """The mechanism a snippet reproduces, by its `# cause:` line or its key."""
@@ -124,7 +146,17 @@ def read(path: Path) -> EntryCauses:
     unknown = sorted({r.mechanism for r in reports} - {m.id for m in mechanisms})
     if unknown:
         raise CausesError(f"{path}: reports name mechanisms the file does not define: {unknown}")
-    return EntryCauses(path.stem, path, mechanisms, tuple(reports))
+    unrecorded = None
+    if "unrecorded" in data:
+        try:
+            unrecorded = Unrecorded(**data["unrecorded"])
+        except TypeError as error:
+            raise CausesError(f"{path}: [unrecorded] has a missing or unknown field ({error}); it needs category, "
+                              "text, releases, source and why") from None
+        if any(m.shown for m in mechanisms):
+            raise CausesError(f"{path}: an [unrecorded] message has no snippet, so every mechanism needs "
+                              "`shown = false` and `why`")
+    return EntryCauses(path.stem, path, mechanisms, tuple(reports), unrecorded)
 
 
 @functools.cache

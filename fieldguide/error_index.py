@@ -288,11 +288,27 @@ def collect(snippets: list[Snippet], store: OutputStore, data: dict[str, EntryCa
                 target.add(snippet_key, message, releases, entry.raised_by[snippet_key], entry.causes_of[snippet_key])
     for entry in merged.values():
         entry.category = max(entry.texts, key=lambda m: max(map(version_key, entry.texts[m])))[0]
-    collected = sorted(merged.values(), key=lambda e: (e.is_warning, e.category, e.summary.lower()))
+    collected = list(merged.values())
     _assign_ids(collected)
     for entry in collected:
         entry.data = (data or {}).get(entry.id)
-    return collected
+    collected += _unrecorded({entry.id for entry in collected}, data or {})
+    return sorted(collected, key=lambda e: (e.is_warning, e.category, e.summary.lower()))
+
+
+def _unrecorded(ids: set[str], data: dict[str, EntryCauses]) -> list[Entry]:
+    """The entries of messages no snippet here prints (data/reports' [unrecorded])."""
+    found = []
+    for entry_id, causes in sorted(data.items()):
+        message = causes.unrecorded
+        if message is None or entry_id in ids:
+            continue
+        entry = Entry(message.category, first_sentence(template(message.text)), id=entry_id, data=causes)
+        if slug(entry.summary) != entry_id:
+            raise ValueError(f"{causes.path}: an [unrecorded] message's file is named after its first sentence: "
+                             f"rename it {slug(entry.summary)}.toml")
+        found.append(entry)
+    return found
 
 
 def _assign_ids(entries: list[Entry]) -> None:
@@ -436,11 +452,16 @@ def paste_data(
             {
                 "id": entry.id,
                 "category": entry.category,
-                "categories": sorted({category for category, _ in entry.texts}),
+                "categories": sorted({category for category, _ in entry.texts} or {entry.category}),
                 "summary": entry.summary,
                 "templates": [
                     [shape, first_sentence(shape), version_range(versions, listed)]
                     for (_, shape), versions in newest_first(entry.templates)
+                ] + [
+                    # a wording no release recorded here prints, as PyTorch's source has it
+                    [template(w.text), first_sentence(template(w.text)), w.releases, False]
+                    for w in ([entry.data.unrecorded] if entry.data and entry.data.unrecorded and not entry.texts
+                              else [])
                 ],
                 "clauses": {
                     kind: _clause(kind, [shape for _, shape in sorted(entry.templates)])
@@ -514,8 +535,9 @@ def _evidence(data: EntryCauses, shown: list[Mechanism], words: Words) -> str:
     out = []
     for mechanism in data.mechanisms:
         if not mechanism.shown:
+            fix = words.say("also_seen_fix", fix=escaped(mechanism.fix)) if mechanism.fix else ""
             out.append(words.say("also_seen", text=escaped(mechanism.text), seen=words.seen(len(mechanism.reports)),
-                                 why=escaped(mechanism.why)) + "\n")
+                                 why=escaped(mechanism.why)) + fix + "\n")
     if data.reports:
         order = shown + [m for m in data.mechanisms if m not in shown]
         out.append(f'??? info "{words.say("reports_read", seen=words.seen(len(data.reports)))}"\n')
@@ -553,6 +575,14 @@ def markdown(
     out = [paste_box(paste_data(entries, snippets, order, urls or {}, listed, words), words)]
     for entry in entries:
         out.append(f"## `{entry.category}: {entry.summary}` {{ #{entry.id} .fg-entry }}\n")
+        if entry.data and entry.data.unrecorded and not entry.texts:
+            message = entry.data.unrecorded
+            title = words.say("unrecorded_title", releases=message.releases)
+            out.append(fence(f"{message.category}: {template(message.text)}", ".fg-message", title))
+            out.append(words.say("unrecorded", why=html.escape(words.text(message.why), quote=False),
+                                 source=message.source) + "\n")
+            out.append(_evidence(entry.data, [], words))
+            continue
         openings: dict[str, set[str]] = {}
         for (_, shape), versions in entry.templates.items():
             openings.setdefault(first_sentence(shape), set()).update(versions)

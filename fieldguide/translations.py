@@ -42,6 +42,10 @@ UI = {
     "seen_one": "1 public report",
     "seen_many": "{count} public reports",
     "also_seen": "Also seen, not reproduced here: {text} ({seen}). {why}",
+    "also_seen_fix": " Fix: {fix}",
+    "unrecorded_title": "Template, PyTorch {releases}, from its source",
+    "unrecorded": "No snippet here prints this message: {why}. Its wording is taken from PyTorch's source "
+                  "(`{source}`); its causes and their fixes come from public reports.",
     "reports_read": "The {seen} read for this entry",
     "report_release": ", PyTorch {release}",
     "also_worded": "Also worded: {wordings}",
@@ -230,12 +234,15 @@ def _load(path: Path, stamp: int) -> Words:
 
 def data_texts(root: Path) -> dict[str, str]:
     """Every English text of the data that an edition translates -> where it comes from:
-    the `# cause:` lines of the snippets, the mechanisms' text, clues and why."""
+    the `# cause:` lines of the snippets, the mechanisms' text, clues and why, and the why of a
+    message no snippet prints ([unrecorded])."""
     found: dict[str, str] = {}
     for snippet in discover(root):
         if snippet.cause:
             found.setdefault(snippet.cause, f"{snippet.relpath} (# cause:)")
     for entry in causes_data.load(root).values():
+        if entry.unrecorded:
+            found.setdefault(entry.unrecorded.why, f"{entry.path.as_posix()} [unrecorded] why")
         for mechanism in entry.mechanisms:
             for name in ("text", "clues", "why"):
                 if value := getattr(mechanism, name):

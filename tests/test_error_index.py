@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from fieldguide import error_index
+from fieldguide import causes, error_index
 from fieldguide.snippet import Snippet, discover
 from fieldguide.store import OutputStore
 
@@ -124,11 +124,15 @@ def traceback(message: str, category: str = "RuntimeError") -> str:
 
 
 def record(root: Path, key: str, outputs: dict[str, str], **directives) -> Snippet:
-    """A snippet under `root` whose recorded output on each release is `outputs[release]`."""
+    """A snippet under `root` whose recorded output on each release is `outputs[release]`, its
+    file a line naming it (what a fix's diff compares)."""
     store = OutputStore(root)
     for version, text in outputs.items():
         store.record(key, version, text)
-    return Snippet(root, *key.split("/"), **directives)
+    snippet = Snippet(root, *key.split("/"), **directives)
+    snippet.path.parent.mkdir(parents=True, exist_ok=True)
+    snippet.path.write_text(f"print({key!r})\n", encoding="utf-8")
+    return snippet
 
 
 def test_reader_types_shapes_and_node_names_become_placeholders():
@@ -211,7 +215,9 @@ def test_the_paste_box_data_is_json_no_message_can_break_out_of(tmp_path):
         record(tmp_path, "t/fails", {"2.13.0": traceback(message)}, raises="RuntimeError", fixed_by="t/ok"),
         record(tmp_path, "t/ok", {"2.13.0": "ok\n"}),
     ]
-    box = error_index.paste_box(error_index.collect(snippets, OutputStore(tmp_path)), [], ["2.13.0"])
+    data = error_index.paste_data(error_index.collect(snippets, OutputStore(tmp_path)), {s.key: s for s in snippets},
+                                  [], {}, ["2.13.0"])
+    box = error_index.paste_box(data)
     payload = re.search(r'<script type="application/json" id="fg-diagnose-data">(.*)</script>', box)[1]
     assert "<" not in payload and "&" not in payload
     data = json.loads(payload)
@@ -242,3 +248,31 @@ def test_causes_that_differ_only_in_words_are_told_apart_by_them(tmp_path):
         "says `This view is one of several`; names `UnbindBackward0`",
         "says `This view comes from a custom Function`; names `MineBackward`",
     ]
+
+
+def test_a_message_no_snippet_prints_is_an_entry_from_its_data(tmp_path):
+    """A GPU-only message: its wording from PyTorch's source, its causes from public reports."""
+    folder = tmp_path / causes.REPORTS_DIR
+    folder.mkdir(parents=True)
+    (folder / "cudnn-rnn-backward-can-only-be-called-in-training-mode.toml").write_text(
+        'entry = "cudnn-rnn-backward-can-only-be-called-in-training-mode"\n'
+        '[unrecorded]\ncategory = "RuntimeError"\ntext = "cudnn RNN backward can only be called in training mode"\n'
+        'releases = "1.0 – 2.15"\nsource = "aten/src/ATen/native/cudnn/RNN.cpp"\nwhy = "only cuDNN raises it"\n'
+        '[mechanisms.eval-rnn]\ntext = "an RNN in eval mode is differentiated"\n'
+        'fix = "Differentiate it in train mode."\n'
+        'shown = false\nwhy = "needs a GPU"\n'
+        '[[report]]\nsource = "a/b#1"\nmechanism = "eval-rnn"\nevidence = "an RNN in eval mode"\n',
+        encoding="utf-8")
+    snippets = [record(tmp_path, "t/ok", {"2.13.0": "ok\n"})]
+    [entry] = error_index.collect(snippets, OutputStore(tmp_path), causes.load(tmp_path))
+    assert (entry.id, entry.category, entry.texts) == (
+        "cudnn-rnn-backward-can-only-be-called-in-training-mode", "RuntimeError", {})
+    page = error_index.markdown([entry], {"t/ok": snippets[0]}, {"t/ok": "p.md"}, ["2.13.0"])
+    assert "Template, PyTorch 1.0 – 2.15, from its source" in page and "| Cause |" not in page
+    assert "Also seen, not reproduced here: an RNN in eval mode is differentiated (1 public report). needs a GPU " \
+           "Fix: Differentiate it in train mode." in page
+    data = error_index.paste_data([entry], {}, [], {}, ["2.13.0"])
+    [shown] = data["entries"]
+    assert shown["templates"] == [["cudnn RNN backward can only be called in training mode",
+                                   "cudnn RNN backward can only be called in training mode", "1.0 – 2.15", False]]
+    assert shown["categories"] == ["RuntimeError"] and shown["causes"][0]["notShown"] == "needs a GPU"

@@ -24,7 +24,8 @@ def make_recipe(target: str) -> list[str]:
 
 
 def published_folder(steps: list[dict]) -> tuple[int, str]:
-    at = next(i for i, step in enumerate(steps) if str(step.get("uses", "")).startswith("actions/upload-pages-artifact"))
+    at = next(i for i, step in enumerate(steps)
+              if str(step.get("uses", "")).startswith("actions/upload-pages-artifact"))
     return at, steps[at]["with"]["path"]
 
 
