@@ -23,6 +23,7 @@ import functools
 import html
 import json
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from packaging.version import Version
@@ -34,6 +35,7 @@ from fieldguide.render import TRACEBACK_START, anchor, fence, version_range
 from fieldguide.snippet import Snippet
 from fieldguide.store import OutputStore, version_key
 from fieldguide.translations import ENGLISH_WORDS, Words
+from fieldguide.wordings import Wording
 
 # A warning's header: the file:line it names, or "<torch source>" for a place inside torch.
 WARNING_HEADER = re.compile(r"^(?:\S+:\d+|<torch source>): (\w*Warning): (.*)$")
@@ -427,12 +429,14 @@ def paste_data(
     urls: dict[str, str],
     listed: list[str],
     words: Words = ENGLISH_WORDS,
+    wordings: Sequence[Wording] = (),
 ) -> dict:
     """What the paste box matches a pasted message against and answers with, in `words`'
     language: the placeholder patterns, and per entry its templates and its causes, each with
     its clues, its fix in a sentence, and its raising snippets with their fixes (`urls`: snippet
     key -> the address of the page that shows it, from the index's page; `order`: the snippet
-    keys in navigation order) and what the fix changes."""
+    keys in navigation order) and what the fix changes. `wordings`: PyTorch's source wordings
+    no recorded release prints (data/wordings.toml), matched as the entry's too."""
     def url(key: str) -> str:
         return f"{urls[key]}#{anchor(snippets[key])}" if key in urls else ""
 
@@ -461,7 +465,7 @@ def paste_data(
                     # a wording no release recorded here prints, as PyTorch's source has it
                     [template(w.text), first_sentence(template(w.text)), w.releases, False]
                     for w in ([entry.data.unrecorded] if entry.data and entry.data.unrecorded and not entry.texts
-                              else [])
+                              else []) + [w for w in wordings if w.entry == entry.id]
                 ],
                 "clauses": {
                     kind: _clause(kind, [shape for _, shape in sorted(entry.templates)])
@@ -557,22 +561,31 @@ def markdown(
     listed: list[str],
     words: Words = ENGLISH_WORDS,
     urls: dict[str, str] | None = None,
+    wordings: Sequence[Wording] = (),
 ) -> str:
     """The index page's body: the paste box, then one section per entry, in `words`'
-    language (headings and messages stay as PyTorch prints them). `pages` maps snippet keys
+    language (headings and messages stay as PyTorch prints them); under its causes table, what
+    each raising snippet's fix changes, folded, opened from the table. `pages` maps snippet keys
     to the page (relative link) that shows them, in navigation order, `urls` to that page's
     address (for the paste box's answers); an entry whose snippet or fix is on no page is an
     error the author must fix."""
-    def link(key: str) -> str:
+    def target(key: str) -> str:
         if key not in pages:
             raise ValueError(
                 f"{snippets[key].relpath} is listed in the error index but embedded on no page; "
                 f'add {{{{ snippet("{key}") }}}} to the page it belongs to.'
             )
-        return f"[`{key}`]({pages[key]}#{anchor(snippets[key])})"
+        return f"{pages[key]}#{anchor(snippets[key])}"
+
+    def link(key: str) -> str:
+        return f"[`{key}`]({target(key)})"
+
+    def diff_id(entry: Entry, key: str) -> str:
+        """The anchor of what `key`'s fix changes, under `entry` (a snippet may print several messages)."""
+        return f"{entry.id}--{anchor(key)}"
 
     order = list(pages)
-    out = [paste_box(paste_data(entries, snippets, order, urls or {}, listed, words), words)]
+    out = [paste_box(paste_data(entries, snippets, order, urls or {}, listed, words, wordings), words)]
     for entry in entries:
         out.append(f"## `{entry.category}: {entry.summary}` {{ #{entry.id} .fg-entry }}\n")
         if entry.data and entry.data.unrecorded and not entry.texts:
@@ -588,16 +601,17 @@ def markdown(
             openings.setdefault(first_sentence(shape), set()).update(versions)
         older = [(s, v) for s, v in newest_first(openings) if s != entry.summary]
         if older:
-            wordings = words.say("list_separator").join(
+            others = words.say("list_separator").join(
                 words.say("worded_on", wording=f"`{s}`", releases=version_range(v, listed)) for s, v in older
             )
-            out.append(words.say("also_worded", wordings=wordings) + "\n")
+            out.append(words.say("also_worded", wordings=others) + "\n")
         for (category, shape), versions in newest_first(entry.templates):
             title = words.say("template_title", releases=version_range(versions, listed))
             out.append(fence(f"{category}: {shape}", ".fg-message", title))
         header = [words.say(key) for key in ("cause", "seen_in", "clue", "raised_fixed")]
         rows = ["| " + " | ".join(header) + " |", "| --- | --- | --- | --- |"]
         with_clues = _with_clues(entry, order, words)
+        diffs: list[str] = []  # what each pair's fix changes
         for cause, clue in with_clues:
             fixes: list[tuple[str, str]] = []  # (snippet, its fix), every one checked
             for key, fix in cause.fixes.items():
@@ -613,11 +627,17 @@ def markdown(
                 (f"{html.escape(words.text(example), quote=False)}: "
                  if cause.mechanism and (example := cause.examples[key]) else "")
                 + f"{link(key)} → {link(fix)}"
+                + words.say("fix_diff_aside", link=f"[{words.say('fix_diff_link')}](#{diff_id(entry, key)})")
                 for key, fix in fixes
             )
             cells = [said, words.seen(cause.seen) if entry.data else "—", clue or "—", pairs]
             rows.append("| " + " | ".join(cell.replace("|", "\\|") for cell in cells) + " |")
+            diffs += [fix_diff.html(fix_diff.hunks(snippets[key], snippets[fix]), key, target(key), fix, target(fix),
+                                    words, diff_id(entry, key), named=True) for key, fix in fixes]
         out.append('<div class="fg-causes" markdown="1">\n\n' + "\n".join(rows) + "\n\n</div>\n")
+        # Below the table, where a diff has the page's width: one per pair, folded, opened
+        # from the pair's link in the table.
+        out += diffs
         if entry.data:
             out.append(_evidence(entry.data, [cause.mechanism for cause, _ in with_clues if cause.mechanism], words))
         exact = newest_first(entry.texts)

@@ -1,35 +1,95 @@
-"""What a fix changes: the lines of a raising snippet against those of its `# fixed-by:`
-snippet, as pages show them (directive lines left out, numbered as in the file).
+"""What a fix changes: the lines of a snippet that raises or warns against those of the
+snippet its `# fixed-by:` names, as pages show them.
 
-    hunks(raising, fix) -> [[[kind, text, old_line, new_line], ...], ...]
+    hunks(raising, fix, context=2) -> [hunk, ...]
+    hunk = [[kind, text, old_line, new_line], ...]
 
-kind is "context", "removed" or "added"; old_line is the line in the raising snippet, new_line
-the line in the fix (None on the side a row is not on)."""
+Plain lists, strings, ints and None, so the paste box's JSON (error_index.paste_data) carries
+them as they are. `kind` is "context" (in both files), "removed" (only in the raising snippet)
+or "added" (only in the fix); `text` is the line without its end; `old_line` is its number in
+the raising snippet, `new_line` in the fix, None on the side the row is not on. A hunk is a
+run of changed lines with up to `context` unchanged lines around it; identical files give no
+hunk. The lines are those a page shows: no directive line, no `# --8<--` section marker
+(pymdownx.snippets drops them); numbered as in the file, which is how pages and tracebacks
+number them.
+
+    html(found, raising, raising_link, fix, fix_link, words, id="", named=False) -> str
+
+renders hunks for a Markdown page (md_in_html): a folded `<details class="fg-fixdiff">`, a
+legend linking each snippet to where it is shown beside the mark of its lines (Markdown links,
+so the builder resolves `page.md#anchor` as it does any other), then one table row per line.
+"""
 
 from __future__ import annotations
 
 import difflib
+import re
+from html import escape
 
 from fieldguide.snippet import Snippet
+from fieldguide.translations import ENGLISH_WORDS, Words
 
-Row = list  # [kind, text, old_line | None, new_line | None]
+Row = list[str | int | None]  # [kind, text, old_line, new_line]
+_SECTION_MARKER = re.compile(r"^\s*#\s*--8<--\s*\[\s*(start|end)\s*:")
+_MARKS = {"context": " ", "removed": "−", "added": "+"}
 
 
-def _shown(snippet: Snippet) -> list[str]:
-    return snippet.path.read_text(encoding="utf-8").splitlines()[snippet.code_start - 1 :]
+def _shown(snippet: Snippet) -> list[tuple[int, str]]:
+    """(line number, text) of each line a page shows."""
+    lines = snippet.path.read_text(encoding="utf-8").splitlines()
+    return [(number, text) for number, text in enumerate(lines, 1)
+            if number >= snippet.code_start and not _SECTION_MARKER.match(text)]
 
 
 def hunks(raising: Snippet, fix: Snippet, context: int = 2) -> list[list[Row]]:
+    """The changed lines between the two snippets with `context` lines around each change."""
     old, new = _shown(raising), _shown(fix)
+    matcher = difflib.SequenceMatcher(None, [t for _, t in old], [t for _, t in new], autojunk=False)
     found = []
-    for group in difflib.SequenceMatcher(None, old, new, autojunk=False).get_grouped_opcodes(context):
+    for group in matcher.get_grouped_opcodes(context):
         rows: list[Row] = []
         for tag, i1, i2, j1, j2 in group:
             if tag == "equal":
-                rows += [["context", old[i], raising.code_start + i, fix.code_start + j1 + i - i1]
-                         for i in range(i1, i2)]
+                rows += [["context", text, number, new[j][0]]
+                         for (number, text), j in zip(old[i1:i2], range(j1, j2), strict=True)]
                 continue
-            rows += [["removed", old[i], raising.code_start + i, None] for i in range(i1, i2)]
-            rows += [["added", new[j], None, fix.code_start + j] for j in range(j1, j2)]
+            rows += [["removed", text, number, None] for number, text in old[i1:i2]]
+            rows += [["added", text, None, number] for number, text in new[j1:j2]]
         found.append(rows)
     return found
+
+
+def html(
+    found: list[list[Row]], raising: str, raising_link: str, fix: str, fix_link: str,
+    words: Words = ENGLISH_WORDS, id: str = "", named: bool = False,
+) -> str:
+    """`found` (hunks) as a folded block for a Markdown page, `id` its anchor if given. Its
+    legend links each snippet (`raising_link`, `fix_link`) beside the mark of its lines; its
+    title names them too when `named` (where several such blocks follow each other)."""
+    code = {"raising": f"<code>{escape(raising)}</code>", "fix": f"<code>{escape(fix)}</code>"}
+    title = words.say("fix_diff_named", **code) if named else words.say("fix_diff_title")
+    # Markdown links, not <a>: the builder resolves and checks `page.md#anchor` in them.
+    legend = (f'<span class="fg-fixdiff__key fg-fixdiff__key--removed">{_MARKS["removed"]}</span> '
+              f"[`{raising}`]({raising_link})<br>"
+              f'<span class="fg-fixdiff__key fg-fixdiff__key--added">{_MARKS["added"]}</span> [`{fix}`]({fix_link})')
+    rows = []
+    for i, hunk in enumerate(found):
+        if i:  # unchanged lines left out between two hunks
+            rows.append('<tr class="fg-fixdiff__gap"><td colspan="4">⋯</td></tr>')
+        for kind, text, old, new in hunk:
+            rows.append(
+                f'<tr class="fg-fixdiff__line fg-fixdiff__line--{kind}">'
+                f'<td class="fg-fixdiff__number">{"" if old is None else old}</td>'
+                f'<td class="fg-fixdiff__number">{"" if new is None else new}</td>'
+                f'<td class="fg-fixdiff__mark">{_MARKS[str(kind)]}</td>'
+                f'<td class="fg-fixdiff__text">{escape(str(text), quote=False)}</td></tr>'
+            )
+    anchor = f' id="{escape(id)}"' if id else ""
+    # "success": Material's look for a folded block about what works (a green tick).
+    return (
+        f'<details class="success fg-fixdiff"{anchor} markdown="1">\n'
+        f"<summary>{title}</summary>\n"
+        f'<p class="fg-fixdiff__legend" markdown="span">{legend}</p>\n'
+        f'<div class="fg-fixdiff__rows"><table class="fg-fixdiff__table"><tbody>{"".join(rows)}</tbody></table></div>\n'
+        "</details>\n"
+    )

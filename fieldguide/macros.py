@@ -23,7 +23,7 @@ import html
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
-from fieldguide import causes, translations
+from fieldguide import causes, translations, wordings
 from fieldguide import error_index as errors
 from fieldguide import notebook as notebooks
 from fieldguide.engine import Result
@@ -152,7 +152,7 @@ def define_env(env) -> None:
         snippets = discover(root)
         return errors.markdown(
             errors.collect(snippets, store, causes.load(root)), {s.key: s for s in snippets}, links(), matrix.versions,
-            words, urls(),
+            words, urls(), wordings.load(root),
         )
 
     @env.macro

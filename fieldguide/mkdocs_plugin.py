@@ -6,9 +6,13 @@ plugin and skips this one.
   before each rebuild (live.py); the macros show their fresh output marked "Not yet
   recorded".
 - Every page's executed notebook is written to the edition's notebooks/ folder (in
-  config.docs_dir: docs/notebooks/, docs-zh/notebooks/) and listed in a
-  "Notebooks" section of the navigation, so mkdocs-jupyter renders it as a page; those
-  pages stay out of the search index, where a pasted error would land on duplicates.
+  config.docs_dir: docs/notebooks/, docs-zh/notebooks/), where mkdocs-jupyter renders it
+  as a page. Those pages are reached from their page's notebook buttons, not the
+  sidebar: each notebook the plugin executes is marked as not in the navigation
+  (`File.inclusion`, as `not_in_nav` would mark it), so the strict build accepts that the
+  nav omits it, while one left there by a page that no longer embeds snippets still
+  fails the build. They stay out of the search index, where a pasted error would land
+  on duplicates.
   Under `mkdocs build` the notebooks execute in a helper process (`python -m
   fieldguide.notebook <docs folder>`) while MkDocs builds the other pages. mkdocs-jupyter puts the same
   590 KB of styles into every notebook page; they are served once, as stylesheets, instead.
@@ -32,6 +36,7 @@ from mkdocs.config import base
 from mkdocs.config import config_options as c
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
+from mkdocs.structure.files import InclusionLevel
 from mkdocs.utils import get_relative_url, write_file
 
 from fieldguide import notebook
@@ -52,6 +57,7 @@ class FieldGuidePlugin(BasePlugin[FieldGuideConfig]):
         self.live_runs: LiveRuns | None = None  # for as long as `mkdocs serve` runs
         self.build = Build()
         self.executing: subprocess.Popen | None = None  # the helper executing the notebooks
+        self.notebooks: set[str] = set()  # the docs-relative paths of this build's notebooks
         self.stylesheets: dict[str, str] = {}  # site path -> the styles, written after the build
 
     def on_startup(self, *, command, dirty):
@@ -67,8 +73,7 @@ class FieldGuidePlugin(BasePlugin[FieldGuideConfig]):
         if "macros" not in config.plugins:
             raise PluginError("the fieldguide plugin needs the macros plugin (mkdocs-macros)")
         config.plugins["macros"].register_variables({BUILD: self.build})
-        if self.config.notebooks:
-            config.nav.append({"Notebooks": self._start_notebooks(root, Path(config.docs_dir))})
+        self.notebooks = set(self._start_notebooks(root, Path(config.docs_dir))) if self.config.notebooks else set()
         return config
 
     def _start_notebooks(self, root: Path, docs: Path) -> list[str]:
@@ -91,6 +96,15 @@ class FieldGuidePlugin(BasePlugin[FieldGuideConfig]):
             [sys.executable, "-m", "fieldguide.notebook", docs.name], cwd=root, stdout=subprocess.DEVNULL
         )
         return paths
+
+    # After mkdocs-jupyter has wrapped each notebook's file in its own File: the mark set on
+    # the file it wraps would not be read through the wrapper.
+    @event_priority(-50)
+    def on_files(self, files, *, config):
+        for file in files:
+            if file.src_uri in self.notebooks:
+                file.inclusion = InclusionLevel.NOT_IN_NAV
+        return files
 
     def on_env(self, env, *, config, files):
         # Material's templates compile anew in every build otherwise

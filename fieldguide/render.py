@@ -21,6 +21,7 @@ import textwrap
 from collections.abc import Collection
 from itertools import pairwise
 
+from fieldguide import fix_diff
 from fieldguide.engine import Result
 from fieldguide.graph_svg import svg
 from fieldguide.snippet import Snippet
@@ -133,7 +134,8 @@ def snippet_markdown(
     that print it. `listed` is the version matrix, oldest first. `live` is a fresh run
     of an edited snippet and its PyTorch version, shown instead of the recordings.
     `links` maps snippet keys to the page that shows them, for the link to the fix a
-    `# fixed-by:` snippet names. The labels are in `words`' language.
+    `# fixed-by:` snippet names and, folded under it, what the fix changes (fix_diff). The
+    labels are in `words`' language.
     """
     links = links or {}
     if section:
@@ -148,6 +150,9 @@ def snippet_markdown(
         target = f"{links[snippet.fixed_by]}#{anchor(snippet.fixed_by)}"
         fix = words.say("fixed_by", fix=f"[`{snippet.fixed_by}`]({target})")
         parts.append(f"{fix}\n{{ .fg-fix }}\n")
+        fixed = Snippet.load(snippet.root, *snippet.fixed_by.split("/"))
+        parts.append(fix_diff.html(fix_diff.hunks(snippet, fixed), snippet.key, f"#{anchor(snippet)}",
+                                   fixed.key, target, words))
     if live:
         return "\n".join(parts + [live_markdown(snippet, *live, words)])
     note = ""

@@ -8,7 +8,7 @@ language's are in data/translations/<language>.toml, one file per language:
     cause = "原因"
 
     [text]     # English text of the data -> its translation: every snippet's `# cause:`
-               # line and every mechanism's `text`, `clues` and `why` in data/reports
+               # line and every mechanism's `text`, `clues`, `why` and `fix` in data/reports
     "an optimizer step between forward and backward" = "……"
 
 A missing text stops the build with the file to edit; tests/test_translations.py lists
@@ -37,6 +37,8 @@ UI = {
     "seen_in": "Seen in",
     "clue": "Clue in the message",
     "raised_fixed": "Raised by → fixed by",
+    "fix_diff_link": "what changes",  # opens the diff of a raising snippet and its fix
+    "fix_diff_aside": " ({link})",  # that link after the pair
     "not_stated": "(not stated)",
     "seen_none": "no public report read",
     "seen_one": "1 public report",
@@ -64,6 +66,8 @@ UI = {
     "no_output": "(no output)",
     "raises": "Raises {error}",
     "fixed_by": "Fixed by: {fix}",
+    "fix_diff_title": "What the fix changes",  # fix_diff.py
+    "fix_diff_named": "What the fix changes: {raising} → {fix}",  # one of several, on the error index
     "versions_same": "Output same on PyTorch {releases}.",
     "versions_one": "Output recorded on PyTorch {releases}.",
     "versions_same_graph": "Output and graph same on PyTorch {releases}.",
@@ -234,8 +238,8 @@ def _load(path: Path, stamp: int) -> Words:
 
 def data_texts(root: Path) -> dict[str, str]:
     """Every English text of the data that an edition translates -> where it comes from:
-    the `# cause:` lines of the snippets, the mechanisms' text, clues and why, and the why of a
-    message no snippet prints ([unrecorded])."""
+    the `# cause:` lines of the snippets, the mechanisms' text, clues, why and fix, and the why
+    of a message no snippet prints ([unrecorded])."""
     found: dict[str, str] = {}
     for snippet in discover(root):
         if snippet.cause:
@@ -244,7 +248,7 @@ def data_texts(root: Path) -> dict[str, str]:
         if entry.unrecorded:
             found.setdefault(entry.unrecorded.why, f"{entry.path.as_posix()} [unrecorded] why")
         for mechanism in entry.mechanisms:
-            for name in ("text", "clues", "why"):
+            for name in ("text", "clues", "why", "fix"):
                 if value := getattr(mechanism, name):
                     found.setdefault(value, f"{entry.path.as_posix()} [mechanisms.{mechanism.id}] {name}")
     return found

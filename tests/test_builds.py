@@ -79,6 +79,17 @@ def test_no_page_shows_a_literal_macro(edition, request):
             assert "{{" not in page.read_text(encoding="utf-8"), f"{page.relative_to(built)} shows a macro"
 
 
+def sidebar(site: Path, page: Path) -> list[str]:
+    """The pages a built page's sidebar (Material's primary navigation) links to, as paths
+    from the site's root (the headings of the page itself, which it lists too, left out)."""
+    hrefs = [link["href"] for link in parse(page).select("nav.md-nav--primary a.md-nav__link[href]")]
+    return [
+        (page.parent / href).resolve().relative_to(site.resolve()).as_posix()
+        for href in hrefs
+        if not href.startswith("#")
+    ]
+
+
 def shown_snippets(docs: str = "docs"):
     for page in sorted((ROOT / docs).glob("*.md")):
         for embed in Page.read(page).embeds:
@@ -121,7 +132,8 @@ def test_shown_code_has_no_tooling_directives_and_traceback_lines_match(site):
 
 @pytest.mark.parametrize("edition", EDITIONS)
 def test_every_page_with_snippets_offers_its_notebook(edition, request):
-    """A download in both builds; under MkDocs also a rendered page, kept out of search."""
+    """A download in both builds; under MkDocs also a rendered page, kept out of search and
+    out of the sidebar (on the page and on the notebook's own page)."""
     site, zensical_site = EDITIONS[edition].builds(request)
     pages = [page for page, *_ in shown_snippets(EDITIONS[edition].docs)]
     for page in sorted(set(pages)):
@@ -132,6 +144,12 @@ def test_every_page_with_snippets_offers_its_notebook(edition, request):
             downloads = [f for f in files if f.suffix == ".ipynb" and f.is_file()]
             assert downloads, f"{built.name}/{page}: no notebook download"
             if rendered:
-                assert any(f.is_dir() and (f / "index.html").is_file() for f in files), f"{page}: no notebook page"
+                notebook_pages = [f / "index.html" for f in files if f.is_dir() and (f / "index.html").is_file()]
+                assert notebook_pages, f"{page}: no notebook page"
+                for shown in (html_page, *notebook_pages):
+                    links = sidebar(site, shown)
+                    assert page in links, f"{shown.relative_to(site)}: no sidebar read"
+                    listed = [path for path in links if path.startswith("notebooks/")]
+                    assert not listed, f"{shown.relative_to(site)}: the sidebar lists notebooks {listed}"
     index = json.loads((site / "search" / "search_index.json").read_text(encoding="utf-8"))
     assert not [d["location"] for d in index["docs"] if d["location"].startswith("notebooks/")]

@@ -57,6 +57,16 @@ def test_every_mechanism_is_shown_by_a_snippet_or_says_why_not(entries):
     assert not problems, "\n".join(problems)
 
 
+def test_every_mechanism_has_its_fix(entries):
+    """The paste box's answer leads with the likeliest cause and its fix, a sentence each:
+    every mechanism, shown or not, says in `fix` what the reader changes in their code."""
+    missing = [f"{entry.data.path.name} [mechanisms.{m.id}]" for entry in entries
+               for m in entry.data.mechanisms if not m.fix.strip()]
+    assert not missing, ("mechanisms without `fix`, the one imperative sentence the answer card leads "
+                         "with; add it (and its Chinese under [text] of data/translations/zh.toml):\n"
+                         + "\n".join(missing))
+
+
 def test_reports_name_their_source(entries):
     bad = [f"{entry.data.path.name}: {r.source!r}" for entry in entries
            for r in entry.data.reports if not SOURCE.match(r.source) or not r.evidence.strip()]
@@ -149,3 +159,27 @@ def test_a_broken_unknown_paste_is_named(tmp_path):
     (folder / "u.toml").write_text('source = "a/b#1"\npaste = "RuntimeError: x"\n')
     with pytest.raises(causes.CausesError, match=r"u\.toml: a missing or unknown field .*needs source, why and paste"):
         pastes.load_unknown(tmp_path)
+
+
+def test_held_out_pastes_come_from_threads_no_other_data_cites(entries):
+    """data/held-out-pastes measures the box as a reader meets it (tests/test_diagnose.py): each
+    names an existing entry ("" for a message none covers) and mechanism ("" for none), and its
+    thread is cited nowhere else in data/, so nothing here was written from it."""
+    by_id = {entry.id: entry for entry in entries}
+    cited = ({r.source for data in causes.load(ROOT).values() for r in data.reports}
+             | {p.source for p in pastes.load(ROOT)} | {p.source for p in pastes.load_unknown(ROOT)})
+    held_out = pastes.load_held_out(ROOT)
+    problems = []
+    for paste in held_out:
+        where = f"{pastes.HELD_OUT_DIR}/{paste.name}.toml"
+        if paste.entry and paste.entry not in by_id:
+            problems.append(f"{where}: no entry {paste.entry!r}")
+        elif paste.mechanism and (not paste.entry or paste.mechanism not in
+                                  {m.id for m in by_id[paste.entry].data.mechanisms}):
+            problems.append(f"{where}: {paste.entry or 'no entry'} has no mechanism {paste.mechanism!r}")
+        if not SOURCE.match(paste.source) or paste.source in cited:
+            problems.append(f"{where}: source {paste.source!r} is malformed or cited elsewhere in data/")
+    sources = [p.source for p in held_out]
+    problems += [f"{source}: two held-out pastes" for source in sorted({s for s in sources if sources.count(s) > 1})]
+    assert len(held_out) >= 80, f"{pastes.HELD_OUT_DIR}: {len(held_out)} pastes; the measure needs at least 80"
+    assert not problems, "\n".join(problems)

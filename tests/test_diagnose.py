@@ -196,12 +196,12 @@ def test_held_out_pastes_as_a_reader_meets_them(browser, server):
     print("\n".join(misses))
     assert len(cases) >= 80 and len(with_cause) >= 40
     for name, floor in HELD_OUT_FLOORS.items():
-        assert share[name] >= floor, f"{name}: {share[name]:.1%} is below its floor {floor:.0%}\n" + "\n".join(misses)
+        assert share[name] >= floor - 1e-9, f"{name}: {share[name]:.1%} is below its floor {floor:.0%}\n" + "\n".join(misses)
 
 
 # The held-out figures as first measured (the aims: right 95%, first 80%, top three 95%, the
 # fix link on the first screen 100%); no figure may fall below them.
-HELD_OUT_FLOORS = {"right": 0.0, "first": 0.0, "top3": 0.0, "fix link phone": 0.0, "fix link desktop": 0.0}
+HELD_OUT_FLOORS = {"right": 0.95, "first": 0.63, "top3": 0.90, "fix link phone": 0.96, "fix link desktop": 1.0}
 
 
 def test_the_home_page_starts_with_the_box_and_the_index_answers(browser, server, screenshot_dir):

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from fieldguide import causes, error_index
+from fieldguide.render import anchor
 from fieldguide.snippet import Snippet, discover
 from fieldguide.store import OutputStore
 
@@ -198,6 +199,40 @@ def test_causes_group_snippets_and_the_leaf_form_is_a_clue(tmp_path):
     ]
     assert error_index.naming([entry], ["2.9.1", "2.13.0"]) == {
         "backward": "2.9.1", "forward": "2.13.0", "examples": [("SigmoidBackward0", "Sigmoid")]}
+
+
+def test_the_index_carries_what_each_fix_changes_once_per_pair(tmp_path):
+    """Folded below its causes table, one per raising snippet, each opened by a link from the
+    table's last cell; t/both prints two entries' messages, so its pair is under each."""
+    warned = "x.py:2: UserWarning: Anomaly Detection has been enabled.\n  f()\n"
+    snippets = [
+        record(tmp_path, "t/step_a", {"2.13.0": traceback(INPLACE.format(node="Pow"))},
+               raises="RuntimeError", fixed_by="t/ok", cause="an optimizer step"),
+        record(tmp_path, "t/both", {"2.13.0": warned + traceback(INPLACE.format(node="Pow"))},
+               raises="RuntimeError", fixed_by="t/ok_too", cause="relu_ on a sigmoid output"),
+        record(tmp_path, "t/ok", {"2.13.0": "ok\n"}),
+        record(tmp_path, "t/ok_too", {"2.13.0": "ok\n"}),
+    ]
+    entries = error_index.collect(snippets, OutputStore(tmp_path))
+    pages = {"t/step_a": "a.md", "t/both": "a.md", "t/ok": "b.md", "t/ok_too": "b.md"}
+    page = error_index.markdown(entries, {s.key: s for s in snippets}, pages, ["2.13.0"])
+    diffs = re.findall(r'^<details class="success fg-fixdiff" id="([\w-]+)" markdown="1">\n'
+                       r"<summary>What the fix changes: <code>([\w/]+)</code> → <code>([\w/]+)</code></summary>$",
+                       page, re.MULTILINE)
+    inplace = "one-of-the-variables-needed-for-gradient-computation-has"
+    anomaly = "anomaly-detection-has-been-enabled"
+    assert sorted(diffs) == [
+        (f"{anomaly}--snippet-t-both", "t/both", "t/ok_too"),
+        (f"{inplace}--snippet-t-both", "t/both", "t/ok_too"),
+        (f"{inplace}--snippet-t-step-a", "t/step_a", "t/ok"),
+    ]
+    for diff, raising, fix in diffs:
+        row = f"[`{raising}`](a.md#{anchor(raising)}) → [`{fix}`](b.md#{anchor(fix)}) ([what changes](#{diff}))"
+        assert page.count(row) == 1, row
+    section = page[page.index(f"{{ #{inplace} .fg-entry }}"):]
+    # the diffs come after the table, before the exact texts
+    assert section.index("</div>\n") < section.index("<details") < section.index('??? quote "')
+    assert "<td class=\"fg-fixdiff__text\">print('t/ok')</td>" in page  # the fix's line, as written
 
 
 def test_a_warning_a_raising_snippet_prints_on_the_way_is_not_its_cause(tmp_path):

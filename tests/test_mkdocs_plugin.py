@@ -1,19 +1,24 @@
-"""The MkDocs plugin's live path: under `mkdocs serve`, a snippet saved since serving
+"""The MkDocs plugin. Its live path: under `mkdocs serve`, a snippet saved since serving
 began is re-run by the plugin and its page shows the fresh output, marked as not yet
-recorded; an unedited snippet shows its recordings.
+recorded; an unedited snippet shows its recordings. Its notebooks: each page's executed
+notebook is a page of the site that the navigation does not list; the strict build accepts
+that for the notebooks the plugin executed, and for no other.
 
 The site is a one-page copy of the project (its snippets, recordings and pyproject.toml),
-built with MkDocs's own API as `mkdocs serve` builds it."""
+built with MkDocs's own API as `mkdocs serve` and `mkdocs build` build it."""
 
 from __future__ import annotations
 
 import html
+import logging
 import shutil
 from pathlib import Path
 
+import nbformat
 import pytest
 from mkdocs.commands.build import build
 from mkdocs.config import load_config
+from mkdocs.exceptions import Abort
 
 from fieldguide.matrix import load as load_matrix
 from fieldguide.store import OutputStore
@@ -47,6 +52,23 @@ markdown_extensions:
   - md_in_html
 nav:
   - Home: index.md
+"""
+
+
+# The notebooks rendered as pages, as in mkdocs.yml; the plugin comes first here so that
+# marking the notebooks as pages not in the nav must wait for mkdocs-jupyter by priority.
+NOTEBOOK_PLUGINS = """\
+  - fieldguide
+  - mkdocs-jupyter:
+      include: ["notebooks/*.ipynb"]
+      ignore: ["*.md"]
+      execute: false
+"""
+# As in mkdocs.yml: a page the nav does not list is a warning, which fails a strict build.
+OMITTED_PAGES = """\
+validation:
+  nav:
+    omitted_files: warn
 """
 
 
@@ -88,3 +110,29 @@ def test_a_saved_snippet_is_rerun_and_shown_as_not_recorded(project: Path):
     page = serve(project, 'print("fresh from the edit")\n')
     assert "Not yet recorded" in page
     assert "fresh from the edit" in page
+
+
+def build_with_notebooks(project: Path) -> None:
+    """`mkdocs build --strict` of the project with the plugin executing its notebooks."""
+    text = (project / "mkdocs.yml").read_text(encoding="utf-8")
+    (project / "mkdocs.yml").write_text(
+        text.replace("  - fieldguide:\n      notebooks: false\n", NOTEBOOK_PLUGINS) + OMITTED_PAGES, encoding="utf-8"
+    )
+    build(load_config(str(project / "mkdocs.yml"), site_dir=str(project / "site"), strict=True))
+
+
+def test_a_notebook_is_a_page_the_navigation_does_not_list(project: Path):
+    build_with_notebooks(project)  # strict: a page missing from the nav would abort it
+    notebook = (project / "site" / "notebooks" / "index.html").read_text(encoding="utf-8")  # of index.md
+    assert "jp-CodeCell" in notebook, "the notebook's page shows no cell that mkdocs-jupyter rendered"
+
+
+def test_a_notebook_the_plugin_did_not_execute_fails_the_strict_build(project: Path, caplog):
+    """A notebook left in notebooks/ by a page that no longer embeds snippets stops the build
+    instead of becoming a page that no button leads to."""
+    (project / "docs" / "index.md").write_text("# No snippets\n", encoding="utf-8")
+    (project / "docs" / "notebooks").mkdir()
+    nbformat.write(nbformat.v4.new_notebook(), project / "docs" / "notebooks" / "gone.ipynb")
+    with caplog.at_level(logging.WARNING, logger="mkdocs"), pytest.raises(Abort):
+        build_with_notebooks(project)
+    assert "notebooks/gone.ipynb" in caplog.text

@@ -172,11 +172,37 @@ def test_a_section_is_included_from_its_first_line(stores, tmp_path):
     assert '```python title="snippets/t/a.py" linenums="4"\n--8<-- "snippets/t/a.py:part"\n```\n' in shown
 
 
+def write_pair(root: Path) -> Snippet:
+    """t/a, which raises, and t/b_fixed, its fix: one line apart."""
+    (root / "snippets" / "t").mkdir(parents=True)
+    (root / "snippets" / "t" / "a.py").write_text("# raises: E\n# fixed-by: t/b_fixed\nx = 1\nx.add_(1)\nprint(x)\n")
+    (root / "snippets" / "t" / "b_fixed.py").write_text("x = 1\nx = x + 1\nprint(x)\n")
+    return Snippet.load(root, "t", "a")
+
+
 def test_the_fix_is_linked_where_its_page_shows_it(stores, tmp_path):
-    snippet = Snippet(tmp_path, "t", "a", fixed_by="t/b_fixed")
+    snippet = write_pair(tmp_path)
     shown = page(snippet, stores, links={"t/b_fixed": "fix.md"})
-    assert shown.endswith("Fixed by: [`t/b_fixed`](fix.md#snippet-t-b-fixed)\n{ .fg-fix }\n")
+    assert "\nFixed by: [`t/b_fixed`](fix.md#snippet-t-b-fixed)\n{ .fg-fix }\n\n<details" in shown
     assert "Fixed by" not in page(snippet, stores)  # a fix no page shows is not linked
+
+
+def test_what_the_fix_changes_follows_the_link_to_it(stores, tmp_path):
+    """Folded under "Fixed by", linked to this snippet on its page and to the fix on its own,
+    with the lines that differ numbered as the two pages number them."""
+    snippet = write_pair(tmp_path)
+    record(stores, dict.fromkeys(LISTED, "Traceback (most recent call last):\nE: boom\n"))
+    shown = page(snippet, stores, links={"t/b_fixed": "fix.md"})
+    start, end = shown.index("<details"), shown.index("</details>\n") + len("</details>\n")
+    diff = shown[start:end]
+    assert shown.index("{ .fg-fix }") < start and shown.index("``` { .output") > end
+    assert diff.startswith('<details class="success fg-fixdiff" markdown="1">\n<summary>What the fix changes</summary>')
+    assert "[`t/a`](#snippet-t-a)" in diff and "[`t/b_fixed`](fix.md#snippet-t-b-fixed)" in diff
+    assert ('<td class="fg-fixdiff__number">4</td><td class="fg-fixdiff__number"></td>'
+            '<td class="fg-fixdiff__mark">−</td><td class="fg-fixdiff__text">x.add_(1)</td>') in diff
+    assert ('<td class="fg-fixdiff__number"></td><td class="fg-fixdiff__number">2</td>'
+            '<td class="fg-fixdiff__mark">+</td><td class="fg-fixdiff__text">x = x + 1</td>') in diff
+    assert "raises: E" not in diff and "fixed-by" not in diff
 
 
 def test_an_error_is_shown_apart_from_what_was_printed():

@@ -8,11 +8,18 @@ from pathlib import Path
 import pytest
 from mkdocs.config import load_config
 from mkdocs.exceptions import ConfigurationError
+from test_nav import outline
 from zensical.config import parse_mkdocs_config
 
+from fieldguide.macros import nav_pages
 from fieldguide.zensical_config import flat_config, main, write_config
 
 ROOT = Path(__file__).resolve().parents[1]
+
+
+def zensical_outline(items: list) -> list:
+    """Zensical's nav items as test_nav.outline gives MkDocs' ones."""
+    return [(item["title"], item["url"] or zensical_outline(item["children"])) for item in items]
 
 
 @pytest.mark.parametrize("edition", ["mkdocs.yml", "mkdocs.zh.yml"])
@@ -26,9 +33,10 @@ def test_zensical_reads_the_flattened_config_as_mkdocs_reads_the_config(edition,
         flattened.unlink()
     mkdocs = load_config(str(ROOT / edition))
     # Zensical joins an inherited nav to the edition's own; MkDocs, and the flattening, replace it.
-    assert [(item["title"], item["url"]) for item in zensical["nav"]] == [
-        next(iter(item.items())) for item in mkdocs["nav"]
-    ]
+    assert zensical_outline(zensical["nav"]) == outline(mkdocs["nav"])
+    # The macros find the pages in both builders' shapes of the nav, sections included.
+    assert nav_pages(zensical["nav"]) == nav_pages(mkdocs["nav"])
+    assert len(nav_pages(mkdocs["nav"])) > len(mkdocs["nav"])
     for key in ("docs_dir", "site_dir"):
         assert Path(zensical[key]).resolve() == Path(mkdocs[key]).resolve(), key
     assert zensical["theme"]["language"] == mkdocs["theme"]["language"]

@@ -9,7 +9,7 @@ import torch.distributed as dist
 from torch import nn
 from torch.nn.parallel import DistributedDataParallel as DDP
 
-# One process of world size 1 stands for each rank of a torchrun job.
+# A world of one process stands for one rank of a torchrun job; this rendezvous serves one process only.
 dist.init_process_group("gloo", init_method="file://" + os.path.join(tempfile.mkdtemp(), "rendezvous"),
                         rank=0, world_size=1)
 torch.manual_seed(0)
