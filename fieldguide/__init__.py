@@ -12,7 +12,10 @@ pytest_plugin.py  pytest options and the session's engine (checks: tests/test_sn
 render.py         the Markdown a page gets for a snippet
 page.py           a docs page as one model: headings, prose and its inline code, snippet embeds
 graph_svg.py      draws a recorded graph as SVG
-error_index.py    the error index page, built from the recorded outputs
+error_index.py    the error index page, built from the recorded outputs, and its paste box's data
+fix_diff.py       what a fix changes: a raising snippet's lines against its fix's
+wordings.py       other wordings of the index's messages, from PyTorch's source (data/wordings.toml)
+pastes.py         real pastes from public threads that measure the paste box
 translations.py   the words the site generates, per edition language (data/translations/)
 causes.py         the causes readers hit per error-index entry, and the public reports behind them
 notebook.py       one executed Jupyter notebook per page

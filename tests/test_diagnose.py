@@ -196,7 +196,8 @@ def test_held_out_pastes_as_a_reader_meets_them(browser, server):
     print("\n".join(misses))
     assert len(cases) >= 80 and len(with_cause) >= 40
     for name, floor in HELD_OUT_FLOORS.items():
-        assert share[name] >= floor - 1e-9, f"{name}: {share[name]:.1%} is below its floor {floor:.0%}\n" + "\n".join(misses)
+        assert share[name] >= floor - 1e-9, (
+            f"{name}: {share[name]:.1%} is below its floor {floor:.0%}\n" + "\n".join(misses))
 
 
 # The held-out figures as first measured (the aims: right 95%, first 80%, top three 95%, the
