@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from packaging.version import Version
 
 from fieldguide import fix_diff
-from fieldguide.causes import EntryCauses, Mechanism
+from fieldguide.causes import EntryCauses, Mechanism, Unrecorded
 from fieldguide.normalize import CPP_LOCATION
 from fieldguide.render import TRACEBACK_START, anchor, fence, version_range
 from fieldguide.snippet import Snippet
@@ -207,6 +207,11 @@ class Entry:
     @property
     def is_warning(self) -> bool:
         return self.category.endswith("Warning")
+
+    @property
+    def unrecorded(self) -> Unrecorded | None:
+        """The message of an entry no snippet prints, as PyTorch's source words it."""
+        return self.data.unrecorded if self.data and not self.texts else None
 
     def oldest_template(self) -> str:
         return min(self.templates, key=lambda m: (min(map(version_key, self.templates[m])), m))[1]
@@ -464,8 +469,8 @@ def paste_data(
                 ] + [
                     # a wording no release recorded here prints, as PyTorch's source has it
                     [template(w.text), first_sentence(template(w.text)), w.releases, False]
-                    for w in ([entry.data.unrecorded] if entry.data and entry.data.unrecorded and not entry.texts
-                              else []) + [w for w in wordings if w.entry == entry.id]
+                    for w in ([entry.unrecorded] if entry.unrecorded else [])
+                    + [w for w in wordings if w.entry == entry.id]
                 ],
                 "clauses": {
                     kind: _clause(kind, [shape for _, shape in sorted(entry.templates)])
@@ -588,8 +593,7 @@ def markdown(
     out = [paste_box(paste_data(entries, snippets, order, urls or {}, listed, words, wordings), words)]
     for entry in entries:
         out.append(f"## `{entry.category}: {entry.summary}` {{ #{entry.id} .fg-entry }}\n")
-        if entry.data and entry.data.unrecorded and not entry.texts:
-            message = entry.data.unrecorded
+        if (message := entry.unrecorded) and entry.data:
             title = words.say("unrecorded_title", releases=message.releases)
             out.append(fence(f"{message.category}: {template(message.text)}", ".fg-message", title))
             out.append(words.say("unrecorded", why=html.escape(words.text(message.why), quote=False),
