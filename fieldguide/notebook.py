@@ -35,6 +35,7 @@ import nbformat
 from jupyter_client.manager import KernelManager
 from nbclient import NotebookClient
 
+from fieldguide import normalize as normalize_module
 from fieldguide.normalize import normalize
 from fieldguide.page import Embed, Heading, Page, Paragraph
 from fieldguide.snippet import Snippet
@@ -107,7 +108,9 @@ def cells_from_page(root: Path, page: Path) -> list[tuple[str, str]]:
 def _cache_path(root: Path, page: Path) -> Path:
     cells = cells_from_page(root, page)
     key = hashlib.sha256(
-        json.dumps([cells, version("torch"), Path(__file__).read_text(encoding="utf-8")]).encode()
+        # this module runs the cells and normalize.py rewrites what they print: both are inputs
+        json.dumps([cells, version("torch"), *(Path(module.__file__).read_text(encoding="utf-8")
+                                               for module in (sys.modules[__name__], normalize_module))]).encode()
     ).hexdigest()[:16]
     return root / CACHE / page.parent.name / f"{page.stem}-{key}.ipynb"  # one folder per edition
 

@@ -24,7 +24,7 @@ DEFAULT_TIMEOUT = 60.0
 DEFAULT_MAX_OUTPUT = 64 * 1024
 SNIPPETS_DIR = "snippets"
 
-_DIRECTIVE = re.compile(r"^#\s*(raises|timeout|min-torch|graph|fixed-by|cause|max-output)\s*:\s*(.*?)\s*$")
+DIRECTIVE = re.compile(r"^#\s*(raises|timeout|min-torch|graph|fixed-by|cause|max-output)\s*:\s*(.*?)\s*$")
 _KEY = re.compile(r"^[a-z0-9_]+/[a-z0-9_]+$")
 _IDENTIFIER = re.compile(r"^[A-Za-z_]\w*$")
 _NAME = re.compile(r"^[a-z0-9_]+$")
@@ -96,7 +96,7 @@ def _parse_directives(relpath: str, text: str) -> dict:
     found: dict = {}
     top = _code_start(text)
     for lineno, line in enumerate(text.splitlines(), 1):
-        match = _DIRECTIVE.match(line.strip())
+        match = DIRECTIVE.match(line.strip())
         if not match:
             continue
         key, value = match.groups()
@@ -165,7 +165,7 @@ def _code_start(text: str) -> int:
     """Line number of the first line that is not a directive: directives lead the file."""
     lines = text.splitlines()
     count = 0
-    while count < len(lines) and _DIRECTIVE.match(lines[count].strip()):
+    while count < len(lines) and DIRECTIVE.match(lines[count].strip()):
         count += 1
     return count + 1
 

@@ -18,6 +18,7 @@ import pytest
 from bs4 import BeautifulSoup
 
 from fieldguide.page import Page
+from fieldguide.snippet import DIRECTIVE
 from fieldguide.store import OutputStore
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -35,7 +36,6 @@ class Edition:
 
 EDITIONS = {"en": Edition("docs", "site", "zensical_site"), "zh": Edition("docs-zh", "site_zh", "zensical_site_zh")}
 PAGES = [(name, page.stem) for name, edition in EDITIONS.items() for page in sorted((ROOT / edition.docs).glob("*.md"))]
-TOOLING = re.compile(r"^#\s*(fixed-by|graph|min-torch|timeout|cause|max-output)\s*:", re.MULTILINE)
 TRACEBACK_LINE = re.compile(r'^  File "(snippets/[a-z0-9_/]+\.py)", line (\d+), in .*\n    (.*)$', re.MULTILINE)
 
 
@@ -116,8 +116,8 @@ def test_shown_code_has_no_tooling_directives_and_traceback_lines_match(site):
         if section:
             continue
         first, lines = shown[snippet.relpath]
-        text = "\n".join(lines)
-        assert not TOOLING.search(text), f"{page}: {snippet.relpath} shows a tooling directive"
+        assert not any(DIRECTIVE.match(line.strip()) for line in lines), (
+            f"{page}: {snippet.relpath} shows a tooling directive")
         assert first == snippet.code_start, f"{page}: {snippet.relpath} numbers its lines from {first}"
         for _, output in store.by_output(snippet.key):
             for path, number, source in TRACEBACK_LINE.findall(output):

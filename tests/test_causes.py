@@ -3,6 +3,7 @@ every snippet's cause is one of them, and every cause is reproduced here or says
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
@@ -183,3 +184,73 @@ def test_held_out_pastes_come_from_threads_no_other_data_cites(entries):
     problems += [f"{source}: two held-out pastes" for source in sorted({s for s in sources if sources.count(s) > 1})]
     assert len(held_out) >= 80, f"{pastes.HELD_OUT_DIR}: {len(held_out)} pastes; the measure needs at least 80"
     assert not problems, "\n".join(problems)
+
+
+GOOD = '''entry = "e"
+
+[mechanisms.m]
+text = "what code does"
+fix = "do this"
+site_causes = ["a cause"]
+
+[[report]]
+source = "o/r#1"
+mechanism = "m"
+evidence = "seen"
+'''
+
+
+@pytest.mark.parametrize("text, says", [
+    ('entry = "e"\n[mechanisms.m\n', "not valid TOML"),
+    ('entry = "other"\n', "`entry` must be the file's name, 'e'"),
+    (GOOD.replace('evidence = "seen"', ""), "a [[report]] has a missing or unknown field"),
+    (GOOD + 'colour = "red"\n', "a [[report]] has a missing or unknown field"),
+    (GOOD.replace('mechanism = "m"', 'mechanism = "n"'), "reports name mechanisms the file does not define: ['n']"),
+    (GOOD.replace('text = "what code does"', ""), "[mechanisms.m] needs `text`"),
+    (GOOD.replace('fix = "do this"', 'fix = "do this"\ncolour = "red"'), "[mechanisms.m] needs `text` and may only"),
+    (GOOD.replace('fix = "do this"', "fix = \"do this\"\ncode = ['(']"), "[mechanisms.m] pattern '(' is not a regex"),
+    (GOOD.replace('fix = "do this"', "fix = \"do this\"\nmessage = ['[']"),
+     "[mechanisms.m] pattern '[' is not a regex"),
+    (GOOD + '[unrecorded]\ncategory = "RuntimeError"\n', "[unrecorded] has a missing or unknown field"),
+    (GOOD + '[unrecorded]\ncategory = "E"\ntext = "t"\nreleases = "2.0"\nsource = "s"\nwhy = "w"\n',
+     "every mechanism needs `shown = false` and `why`"),
+])
+def test_a_broken_reports_file_is_named_with_what_to_fix(tmp_path, text, says):
+    path = tmp_path / "e.toml"
+    path.write_text(text)
+    with pytest.raises(causes.CausesError) as raised:
+        causes.read(path)
+    assert str(raised.value).startswith(f"{path}: ") and says in str(raised.value)
+
+
+def test_a_reports_file_is_read_field_by_field(tmp_path):
+    path = tmp_path / "e.toml"
+    path.write_text(GOOD.replace('fix = "do this"', 'fix = "do this"\nclues = "c"\nnodes = ["MulBackward0"]\n'
+                                 "leaf = true\ncode = ['x']\nmessage = ['y']\nsnippets = ['t/a']")
+                    + '[mechanisms.gpu]\ntext = "on a GPU"\nfix = "f"\nshown = false\nwhy = "cuda only"\n'
+                    + '[[report]]\nsource = "https://example.org/t"\nmechanism = "gpu"\nevidence = "v"\n'
+                    + 'release = "2.1"\n')
+    data = causes.read(path)
+    m, gpu = data.mechanisms
+    assert (data.entry, data.path, data.unrecorded) == ("e", path, None)
+    assert m == causes.Mechanism(id="m", text="what code does", site_causes=("a cause",), snippets=("t/a",),
+                                 clues="c", nodes=("MulBackward0",), leaf=True, code=("x",), message=("y",),
+                                 fix="do this", reports=(causes.Report("o/r#1", "m", "seen"),))
+    assert (gpu.shown, gpu.why, gpu.leaf, gpu.reports[0].release) == (False, "cuda only", False, "2.1")
+    assert data.of("t/a", None) is m and data.of("t/b", "a cause") is m and data.of("t/b", "other") is None
+
+
+def test_a_report_links_to_its_thread():
+    assert causes.Report("o/r.js#12", "m", "e").url == "https://github.com/o/r.js/issues/12"
+    assert causes.Report("https://discuss.pytorch.org/t/1", "m", "e").url == "https://discuss.pytorch.org/t/1"
+    assert causes.Report("o/r#12 comment", "m", "e").url == "o/r#12 comment"
+
+
+def test_load_reads_again_after_a_change(tmp_path):
+    folder = tmp_path / causes.REPORTS_DIR
+    folder.mkdir(parents=True)
+    (folder / "e.toml").write_text(GOOD)
+    assert causes.load(tmp_path)["e"].mechanisms[0].fix == "do this"
+    (folder / "e.toml").write_text(GOOD.replace("do this", "do that"))
+    os.utime(folder / "e.toml", ns=(1, 1))
+    assert causes.load(tmp_path)["e"].mechanisms[0].fix == "do that"

@@ -120,3 +120,25 @@ def test_the_rank_prefix_of_a_process_groups_traceback_is_dropped(tmp_path):
         'Traceback (most recent call last):\n  File "x.py", line 3, in <module>\n    f()\n'
         "RuntimeError: boom\nloss 0.5 [rank0]: kept\n"
     )
+
+
+def test_a_recursion_traceback_keeps_the_repeat_line_with_its_snippet_frame():
+    """Python folds a recursion's identical frames into "[Previous line repeated N more times]":
+    that line belongs to the frame above it, kept or dropped with it."""
+    raw = (
+        "Traceback (most recent call last):\n"
+        '  File "snippets/t/a.py", line 3, in f\n'
+        "    return f(x)\n"
+        "  [Previous line repeated 996 more times]\n"
+        '  File "<site-packages>/torch/x.py", line 9, in g\n'
+        "    h()\n"
+        "  [Previous line repeated 2 more times]\n"
+        "RecursionError: maximum recursion depth exceeded\n"
+    )
+    assert keep_snippet_frames(raw, "snippets/t/a.py") == (
+        "Traceback (most recent call last):\n"
+        '  File "snippets/t/a.py", line 3, in f\n'
+        "    return f(x)\n"
+        "  [Previous line repeated 996 more times]\n"
+        "RecursionError: maximum recursion depth exceeded\n"
+    )

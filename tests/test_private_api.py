@@ -53,6 +53,27 @@ def private_imports(tree: ast.AST) -> list[tuple[int, str]]:
     return found
 
 
+def _literal_prefix(node: ast.AST) -> str | None:
+    """The text an attribute name starts with when the code spells it out ("_x", "_x" + y)."""
+    while isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        node = node.left
+    if isinstance(node, ast.JoinedStr) and node.values:
+        node = node.values[0]
+    return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
+
+
+def dynamic_private_access(tree: ast.AST) -> list[tuple[int, str]]:
+    """(line, what) for getattr/setattr/hasattr/delattr of a private name given as text."""
+    found = []
+    for node in ast.walk(tree):
+        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                and node.func.id in ("getattr", "setattr", "hasattr", "delattr") and len(node.args) >= 2):
+            name = _literal_prefix(node.args[1])
+            if name is not None and _is_private(name):
+                found.append((node.lineno, f"{node.func.id}(..., {name!r}...)"))
+    return found
+
+
 def findings(path: Path, root: Path) -> list[str]:
     """'file:line: what (why)' for every private use in one Python file."""
     where = path.relative_to(root)
@@ -63,8 +84,11 @@ def findings(path: Path, root: Path) -> list[str]:
         for pattern, why in LINE_PATTERNS
         if (match := pattern.search(line))
     ]
+    tree = ast.parse(text, str(where))
     found += [f"{where}:{line}: {what} (a private name of another module; make it public or "
-              "use the package's documented API)" for line, what in private_imports(ast.parse(text, str(where)))]
+              "use the package's documented API)" for line, what in private_imports(tree)]
+    found += [f"{where}:{line}: {what} (a private attribute reached by name; use a public one)"
+              for line, what in dynamic_private_access(tree)]
     return found
 
 
@@ -77,6 +101,9 @@ def test_the_check_names_each_private_use_with_its_line(tmp_path):
         "fd = selector._selector.fileno()\n"
         "title = page._title_from_render\n"
         "ok = page.title\n"
+        "f = getattr(env.page, \"_file\", None)\n"
+        "g = getattr(page, \"_title_from\" + \"_render\")\n"
+        "fine = getattr(module, \"__file__\"), getattr(page, name), hasattr(page, \"title\")\n"
     )
     assert findings(offender, tmp_path) == [
         "fieldguide/bad.py:6: ._selector (CPython's private selector attribute; use the selector's own fileno())",
@@ -86,6 +113,8 @@ def test_the_check_names_each_private_use_with_its_line(tmp_path):
         "module; make it public or use the package's documented API)",
         "fieldguide/bad.py:2: from mkdocs.structure.pages import _helper (a private name of another "
         "module; make it public or use the package's documented API)",
+        "fieldguide/bad.py:9: getattr(..., '_file'...) (a private attribute reached by name; use a public one)",
+        "fieldguide/bad.py:10: getattr(..., '_title_from'...) (a private attribute reached by name; use a public one)",
     ]
 
 

@@ -285,6 +285,13 @@ def test_changes_list_each_difference_with_its_first_release(stores, tmp_path):
     )
 
 
+def test_changed_in_names_the_first_release_of_a_group(stores, tmp_path):
+    record(stores, {"1.13.1": "a\n", "2.0.1": "a\n", "2.1.2": "b\n", "2.2.2": "b\n"})
+    shown = changes_markdown({"Output": stores[0]}, [Snippet(tmp_path, "t", "a")], {}, LISTED)
+    assert "**Changed in 2.1.2**" in shown and "2.2.2**" not in shown
+    assert "+++ PyTorch 2.1.2 – 2.2.2\n" in shown
+
+
 def test_changes_name_the_store_when_there_are_several(stores, tmp_path):
     record(stores, {"2.0.1": "a\n", "2.1.2": "a\n"}, {"2.0.1": GRAPH, "2.1.2": GRAPH + GRAPH.replace("t", "u")})
     shown = changes_markdown({"Output": stores[0], "Graph": stores[1]}, [Snippet(tmp_path, "t", "a")], {}, LISTED)

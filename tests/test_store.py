@@ -64,6 +64,8 @@ def test_record_stores_one_file_per_distinct_output(store, tmp_path):
     assert store.by_output(KEY) == [(["2.0.1", "2.10.0"], "a\n"), (["2.9.1"], "b\n")]
     store.record(KEY, "2.9.1", "a\n")
     assert store.by_output(KEY) == [(["2.0.1", "2.9.1", "2.10.0"], "a\n")]
+    # 2.9.1 before 2.10.0 in the file too: as releases, where text would put it last
+    assert json.loads((output.parent / "versions.json").read_text())[output.name] == ["2.0.1", "2.9.1", "2.10.0"]
 
 
 def test_recording_the_same_output_again_changes_nothing(store):

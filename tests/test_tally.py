@@ -33,6 +33,17 @@ def test_a_part_that_failed_without_counting_is_one_failure(tmp_path, monkeypatc
     assert "matrix: exited with status 1 without counting a failed check" in lines
 
 
+def test_a_part_counted_under_a_longer_name_is_not_counted_twice(tmp_path, monkeypatch):
+    """The matrix counts itself per release ("matrix torch 2.0.1"): its failing status is then
+    the failure it counted, not one more."""
+    path = tmp_path / "tally.jsonl"
+    monkeypatch.setenv(tally.ENV, str(path))
+    tally.add("matrix torch 2.0.1", 244, 1)
+    tally.add("matrixes", 1, 0)
+    assert tally.close(path, {"matrix": 1})[:2] == (245, 1)
+    assert tally.close(path, {"matrixes": 1})[:2] == (245, 2)
+
+
 def test_the_command_ends_with_the_closing_line(tmp_path):
     path = tmp_path / "tally.jsonl"
     path.write_text('{"part": "test suite", "passed": 3, "failed": 0}\n')

@@ -5,6 +5,7 @@ translates anything."""
 
 from __future__ import annotations
 
+import json
 import string
 from pathlib import Path
 
@@ -70,3 +71,18 @@ def test_a_missing_text_stops_the_build_naming_the_file():
 def test_an_edition_language_comes_from_its_folder():
     assert translations.language_of(ROOT / "docs") == "en"
     assert translations.language_of(ROOT / "docs-zh") == "zh"
+
+
+def test_a_translation_file_lacking_an_interface_word_is_refused(tmp_path):
+    """A missing [ui] id would otherwise show English inside a Chinese page."""
+    path = translations.path_of(tmp_path, "xx")
+    path.parent.mkdir(parents=True)
+    ui = {key: value for key, value in translations.UI.items() if key != "seen_one"}
+    path.write_text("[ui]\n" + "".join(f"{key} = {json.dumps(value)}\n" for key, value in ui.items()))
+    with pytest.raises(translations.TranslationError, match=r"\[ui\] lacks \['seen_one'\]"):
+        translations.load(tmp_path, "xx")
+    path.write_text("[ui\n")
+    with pytest.raises(translations.TranslationError, match="not valid TOML"):
+        translations.load(tmp_path, "xx")
+    with pytest.raises(translations.TranslationError, match="no .*yy.toml for the edition in 'yy'"):
+        translations.load(tmp_path, "yy")
