@@ -89,17 +89,13 @@ record: $(VENV)/installed
 	$(BIN)/pytest --update-outputs tests/test_snippets.py
 
 # Mutation testing of the pure modules with their fast tests ([tool.mutmut] in pyproject.toml):
-# prints the share of mutants caught (a test failed or hung); `$(BIN)/mutmut results` lists
+# prints the share of mutants caught (a test failed or hung) per module and in all; `$(BIN)/mutmut results` lists
 # the survivors. Starts afresh: mutmut would not run its mutants again after a change to tests only.
 .PHONY: mutation
 mutation: $(VENV)/installed
 	rm -rf mutants
 	$(BIN)/mutmut run >/dev/null
-	$(BIN)/mutmut export-cicd-stats >/dev/null
-	$(BIN)/python -c 'import json; s = json.load(open("mutants/mutmut-cicd-stats.json")); \
-	  caught = s["killed"] + s["timeout"]; \
-	  print(caught, "of", s["total"], "mutants caught (%.1f%%);" % (100 * caught / s["total"]), \
-	        s["survived"], "survived,", s["no_tests"], "reached by no test")'
+	$(BIN)/mutmut results --all true | $(BIN)/python -m fieldguide.mutation_report
 
 # Every recorded output (reference release) against `python snippets/<topic>/<name>.py`.
 .PHONY: reader-check

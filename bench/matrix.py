@@ -29,7 +29,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from fieldguide.matrix import ENVS, disk_usage, load  # noqa: E402
+from fieldguide.matrix import ENVS, disk_usage  # noqa: E402
+from fieldguide.releases import load  # noqa: E402
 from fieldguide.snippet import keys  # noqa: E402
 
 LOG = ROOT / "build" / "matrix-bench.log"

@@ -20,8 +20,8 @@ from itertools import zip_longest
 from pathlib import Path
 
 from fieldguide.normalize import normalize
+from fieldguide.releases import version_key
 from fieldguide.snippet import Snippet
-from fieldguide.store import version_key
 
 FORKSERVER = Path(__file__).with_name("forkserver.py")
 

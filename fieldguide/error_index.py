@@ -31,9 +31,10 @@ from packaging.version import Version
 from fieldguide import fix_diff
 from fieldguide.causes import EntryCauses, Mechanism, Unrecorded
 from fieldguide.normalize import CPP_LOCATION
+from fieldguide.releases import version_key
 from fieldguide.render import TRACEBACK_START, anchor, fence, version_range
 from fieldguide.snippet import Snippet
-from fieldguide.store import OutputStore, version_key
+from fieldguide.store import OutputStore
 from fieldguide.translations import ENGLISH_WORDS, Words
 from fieldguide.wordings import Wording
 

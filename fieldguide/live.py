@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 
 from fieldguide.engine import Engine, Result
-from fieldguide.matrix import load as load_matrix
+from fieldguide.releases import load as load_matrix
 from fieldguide.snippet import Snippet, SnippetError, keys
 from fieldguide.store import OutputStore
 

@@ -27,9 +27,9 @@ from fieldguide import causes, translations, wordings
 from fieldguide import error_index as errors
 from fieldguide import notebook as notebooks
 from fieldguide.engine import Result
-from fieldguide.matrix import load as load_matrix
 from fieldguide.page import Page
 from fieldguide.quotes import Quote
+from fieldguide.releases import load as load_matrix
 from fieldguide.render import anchor, changes_markdown, snippet_markdown
 from fieldguide.snippet import Snippet, discover
 from fieldguide.store import OutputStore

@@ -30,19 +30,16 @@ import sys
 import tempfile
 import threading
 import time
-import tomllib
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
 from filelock import FileLock
 
 from fieldguide import tally
-from fieldguide.store import version_key
+from fieldguide.releases import ROOT, Matrix, load, version_key
 
-ROOT = Path(__file__).resolve().parents[1]
 ENVS = Path(
     os.environ.get("FIELDGUIDE_MATRIX_DIR")
     or Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "autograd-field-guide" / "matrix"
@@ -50,47 +47,6 @@ ENVS = Path(
 UV_CACHE = ENVS / "uv-cache"  # beside the environments: hard links need one file system
 READY = "ready"  # written last, so a half-installed environment is never used
 PARALLEL_INSTALLS = 2  # downloads and unpacking overlap; more gains nothing on 2 cores
-
-
-@dataclass(frozen=True)
-class Release:
-    version: str
-    numpy: str
-
-
-@dataclass(frozen=True)
-class Matrix:
-    reference: str
-    releases: tuple[Release, ...]
-    disk_limit_bytes: int
-    packages: tuple[str, ...]  # installed with every release
-    nvidia: tuple[str, ...]  # one version of each NVIDIA library for every release that uses it
-    left_out: tuple[str, ...]  # dependencies no snippet needs
-
-    @property
-    def versions(self) -> list[str]:
-        return [r.version for r in self.releases]
-
-    def numpy_for(self, version: str) -> str:
-        """The NumPy of the newest listed release not newer than `version` (of the oldest
-        listed one for a release older than all of them)."""
-        older = [r for r in self.releases if version_key(r.version) <= version_key(version)]
-        return (older or [self.releases[0]])[-1].numpy
-
-
-def load(root: Path = ROOT) -> Matrix:
-    config = tomllib.loads((root / "pyproject.toml").read_text())["tool"]["fieldguide"]
-    releases = tuple(
-        sorted((Release(**entry) for entry in config["torch"]), key=lambda r: version_key(r.version))
-    )
-    return Matrix(
-        reference=config["reference"],
-        releases=releases,
-        disk_limit_bytes=int(config["matrix-disk-limit-gb"] * 2**30),
-        packages=tuple(config["matrix-packages"]),
-        nvidia=tuple(config["matrix-nvidia"]),
-        left_out=tuple(config["matrix-left-out"]),
-    )
 
 
 def env_dir(version: str) -> Path:

@@ -35,11 +35,10 @@ import nbformat
 from jupyter_client.manager import KernelManager
 from nbclient import NotebookClient
 
-from fieldguide import normalize as normalize_module
 from fieldguide.normalize import normalize
 from fieldguide.page import Embed, Heading, Page, Paragraph
+from fieldguide.releases import version_key
 from fieldguide.snippet import Snippet
-from fieldguide.store import version_key
 from fieldguide.translations import ENGLISH_WORDS, Words, language_of
 from fieldguide.translations import load as load_words
 
@@ -109,8 +108,9 @@ def _cache_path(root: Path, page: Path) -> Path:
     cells = cells_from_page(root, page)
     key = hashlib.sha256(
         # this module runs the cells and normalize.py rewrites what they print: both are inputs
-        json.dumps([cells, version("torch"), *(Path(module.__file__).read_text(encoding="utf-8")
-                                               for module in (sys.modules[__name__], normalize_module))]).encode()
+        json.dumps([cells, version("torch"), *(path.read_text(encoding="utf-8")
+                                               for path in (Path(__file__), Path(__file__).with_name("normalize.py")))]
+                   ).encode()
     ).hexdigest()[:16]
     return root / CACHE / page.parent.name / f"{page.stem}-{key}.ipynb"  # one folder per edition
 

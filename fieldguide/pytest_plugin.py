@@ -13,8 +13,8 @@ from filelock import FileLock
 
 from fieldguide import tally
 from fieldguide.engine import Engine, Result
-from fieldguide.matrix import load as load_matrix
 from fieldguide.matrix import python_for
+from fieldguide.releases import load as load_matrix
 from fieldguide.snippet import Snippet, SnippetError
 from fieldguide.store import OutputStore
 

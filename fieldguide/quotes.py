@@ -21,7 +21,8 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from fieldguide.store import OutputStore, version_key
+from fieldguide.releases import version_key
+from fieldguide.store import OutputStore
 from fieldguide.translations import Words
 
 # `{{ quote(...) }}` anywhere in a line; the arguments are Python/Jinja literals

@@ -34,10 +34,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from fieldguide import tally
-from fieldguide.matrix import load as load_matrix
 from fieldguide.normalize import keep_snippet_frames, normalize
+from fieldguide.releases import load as load_matrix
+from fieldguide.releases import version_key
 from fieldguide.snippet import SNIPPETS_DIR, Snippet, SnippetError, keys
-from fieldguide.store import OutputStore, version_key
+from fieldguide.store import OutputStore
 
 ROOT = Path(__file__).resolve().parents[1]
 WORKERS = 2

@@ -24,8 +24,9 @@ from itertools import pairwise
 from fieldguide import fix_diff
 from fieldguide.engine import Result
 from fieldguide.graph_svg import svg
+from fieldguide.releases import version_key
 from fieldguide.snippet import Snippet
-from fieldguide.store import OutputStore, version_key
+from fieldguide.store import OutputStore
 from fieldguide.translations import ENGLISH_WORDS, Words
 
 TRACEBACK_START = "Traceback (most recent call last):\n"

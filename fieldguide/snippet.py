@@ -15,16 +15,16 @@ stays plain PyTorch:
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from fieldguide.store import version_key
+from fieldguide.releases import version_key
 
 DEFAULT_TIMEOUT = 60.0
 DEFAULT_MAX_OUTPUT = 64 * 1024
 SNIPPETS_DIR = "snippets"
 
-DIRECTIVE = re.compile(r"^#\s*(raises|timeout|min-torch|graph|fixed-by|cause|max-output)\s*:\s*(.*?)\s*$")
 _KEY = re.compile(r"^[a-z0-9_]+/[a-z0-9_]+$")
 _IDENTIFIER = re.compile(r"^[A-Za-z_]\w*$")
 _NAME = re.compile(r"^[a-z0-9_]+$")
@@ -92,6 +92,39 @@ class Snippet:
         raise SnippetError(f"{self.relpath}: no section [start:{section}]; check the name.")
 
 
+def _positive_seconds(value: str) -> float | None:
+    try:
+        seconds = float(value)
+    except ValueError:
+        return None
+    return seconds if seconds > 0 else None
+
+
+def _tensor_names(value: str) -> tuple[str, ...] | None:
+    names = tuple(name.strip() for name in value.split(","))
+    return names if all(_IDENTIFIER.match(name) for name in names) else None
+
+
+# directive -> (Snippet field, the value it holds or None when it is refused, what to write instead)
+_DIRECTIVES: dict[str, tuple[str, Callable[[str], object], str]] = {
+    "raises": ("raises", lambda v: v if _EXC_NAME.match(v) else None,
+               "is not an exception name; write the type a reader sees, e.g. '# raises: RuntimeError'."),
+    "min-torch": ("min_torch", lambda v: v if re.match(r"^\d+(\.\d+){1,2}$", v) else None,
+                  "must be a release such as 2.1 or 2.1.0."),
+    "graph": ("graph", _tensor_names,
+              "must list variable names of tensors, separated by commas, e.g. '# graph: loss, h'."),
+    "fixed-by": ("fixed_by", lambda v: v if _KEY.match(v) else None,
+                 "must name a snippet as topic/name, e.g. '# fixed-by: inplace/relu_inplace_fixed'."),
+    "cause": ("cause", lambda v: v or None,
+              "is empty; say in one line what real code does to get this error, "
+              "e.g. '# cause: an optimizer step between forward and backward'."),
+    "max-output": ("max_output", lambda v: int(v) if v.isdigit() and int(v) > 0 else None,
+                   "must be a positive number of bytes."),
+    "timeout": ("timeout", _positive_seconds, "must be a positive number of seconds."),
+}
+DIRECTIVE = re.compile(rf"^#\s*({'|'.join(map(re.escape, _DIRECTIVES))})\s*:\s*(.*?)\s*$")
+
+
 def _parse_directives(relpath: str, text: str) -> dict:
     found: dict = {}
     top = _code_start(text)
@@ -105,59 +138,14 @@ def _parse_directives(relpath: str, text: str) -> dict:
                 f"{relpath}:{lineno}: '# {key}:' comes after code; directives are the first "
                 "lines of the file (pages hide them), so move it up there."
             )
-        if key in found:
+        field, parse, fix = _DIRECTIVES[key]
+        if field in found:
             raise SnippetError(f"{relpath}:{lineno}: '# {key}:' is declared twice; keep one.")
-        if key == "raises":
-            if not _EXC_NAME.match(value):
-                raise SnippetError(
-                    f"{relpath}:{lineno}: '# raises: {value}' is not an exception name; "
-                    "write the type a reader sees, e.g. '# raises: RuntimeError'."
-                )
-            found["raises"] = value
-        elif key == "min-torch":
-            if not re.match(r"^\d+(\.\d+){1,2}$", value):
-                raise SnippetError(
-                    f"{relpath}:{lineno}: '# min-torch: {value}' must be a release such as 2.1 or 2.1.0."
-                )
-            found["min_torch"] = value
-        elif key == "graph":
-            names = tuple(name.strip() for name in value.split(","))
-            if not all(_IDENTIFIER.match(name) for name in names):
-                raise SnippetError(
-                    f"{relpath}:{lineno}: '# graph: {value}' must list variable names of tensors, "
-                    "separated by commas, e.g. '# graph: loss, h'."
-                )
-            found["graph"] = names
-        elif key == "fixed-by":
-            if not _KEY.match(value):
-                raise SnippetError(
-                    f"{relpath}:{lineno}: '# fixed-by: {value}' must name a snippet as topic/name, "
-                    "e.g. '# fixed-by: inplace/relu_inplace_fixed'."
-                )
-            found["fixed_by"] = value
-        elif key == "cause":
-            if not value:
-                raise SnippetError(
-                    f"{relpath}:{lineno}: '# cause:' is empty; say in one line what real code "
-                    "does to get this error, e.g. '# cause: an optimizer step between forward and backward'."
-                )
-            found["cause"] = value
-        elif key == "max-output":
-            if not (value.isdigit() and int(value) > 0):
-                raise SnippetError(
-                    f"{relpath}:{lineno}: '# max-output: {value}' must be a positive number of bytes."
-                )
-            found["max_output"] = int(value)
-        else:
-            try:
-                seconds = float(value)
-            except ValueError:
-                seconds = 0.0
-            if not seconds > 0:
-                raise SnippetError(
-                    f"{relpath}:{lineno}: '# timeout: {value}' must be a positive number of seconds."
-                )
-            found["timeout"] = seconds
+        parsed = parse(value)
+        if parsed is None:
+            shown = f"# {key}: {value}".rstrip()
+            raise SnippetError(f"{relpath}:{lineno}: '{shown}' {fix}")
+        found[field] = parsed
     return found
 
 

@@ -14,21 +14,14 @@ releases share which file. Graphs are kept the same way, beside the outputs.
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import json
 from pathlib import Path
 
-from packaging.version import Version
+from fieldguide.releases import version_key
 
 OUTPUTS_DIR = "outputs"
 INDEX = "versions.json"
-
-
-@functools.cache  # sorting releases asks for the same few keys thousands of times a build
-def version_key(version: str) -> Version:
-    """The release as PEP 440 orders it: 2.9.1 < 2.10.0, and 2.13.0 < 2.13.0+cpu."""
-    return Version(version)
 
 
 class OutputStore:

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from fieldguide import causes, error_index, translations, wordings
 from fieldguide.macros import ERROR_INDEX, nav_pages, page_url, shown_on
-from fieldguide.matrix import load as load_matrix
+from fieldguide.releases import load as load_matrix
 from fieldguide.snippet import discover
 from fieldguide.store import OutputStore
 from fieldguide.zensical_config import flat_config

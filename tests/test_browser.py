@@ -24,8 +24,8 @@ from urllib.parse import urlsplit
 import pytest
 
 from fieldguide import notebook
-from fieldguide.matrix import load as load_matrix
 from fieldguide.page import Page
+from fieldguide.releases import load as load_matrix
 from fieldguide.snippet import Snippet
 
 try:

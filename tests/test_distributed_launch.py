@@ -13,8 +13,8 @@ import subprocess
 import time
 from pathlib import Path
 
-from fieldguide.matrix import load as load_matrix
 from fieldguide.matrix import python_for
+from fieldguide.releases import load as load_matrix
 
 ROOT = Path(__file__).resolve().parents[1]
 RECIPE = ROOT / "snippets" / "distributed" / "sampler_with_process_group.py"

@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from fieldguide import matrix
-from fieldguide.matrix import Matrix, Release, first_change, index_versions, install_request, load
+from fieldguide.matrix import first_change, index_versions, install_request
+from fieldguide.releases import Matrix, Release, load
 
 CONFIG = """
 [tool.fieldguide]

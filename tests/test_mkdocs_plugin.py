@@ -20,7 +20,7 @@ from mkdocs.commands.build import build
 from mkdocs.config import load_config
 from mkdocs.exceptions import Abort
 
-from fieldguide.matrix import load as load_matrix
+from fieldguide.releases import load as load_matrix
 from fieldguide.store import OutputStore
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -14,9 +14,9 @@ import nbformat
 import pytest
 
 from fieldguide import error_index, notebook
-from fieldguide.matrix import load as load_matrix
 from fieldguide.normalize import normalize
 from fieldguide.page import Page
+from fieldguide.releases import load as load_matrix
 from fieldguide.render import TRACEBACK_START
 from fieldguide.snippet import Snippet
 from fieldguide.store import OutputStore

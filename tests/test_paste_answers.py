@@ -27,9 +27,10 @@ import pytest
 from paste_reader import ROOT, entries, read, site_data
 
 from fieldguide import error_index, pastes, wordings
+from fieldguide.releases import version_key
 from fieldguide.render import TRACEBACK_START
 from fieldguide.snippet import discover
-from fieldguide.store import OutputStore, version_key
+from fieldguide.store import OutputStore
 
 LEAF_CLAUSE = re.compile(r", which is output \d+ of [\w:]+")
 OWN_FRAMES = (

@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 from fieldguide.engine import Engine
-from fieldguide.matrix import load as load_matrix
 from fieldguide.matrix import python_for
+from fieldguide.releases import load as load_matrix
 from fieldguide.snippet import discover
 from fieldguide.store import OutputStore
 

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from fieldguide.matrix import load as load_matrix
 from fieldguide.page import Page
 from fieldguide.quotes import Quote, parse, problems, quotes_in
+from fieldguide.releases import load as load_matrix
 from fieldguide.store import OutputStore
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from paste_reader import entries
 
-from fieldguide.matrix import load as load_matrix
+from fieldguide.releases import load as load_matrix
 from fieldguide.snippet import discover
 
 ROOT = Path(__file__).resolve().parents[1]

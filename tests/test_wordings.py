@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from fieldguide import causes, error_index, matrix, wordings
+from fieldguide import causes, error_index, releases, wordings
 from fieldguide.snippet import discover
 from fieldguide.store import OutputStore
 
@@ -46,7 +46,7 @@ def test_no_wording_is_listed_twice(found):
 
 
 def test_releases_lie_between_the_oldest_read_and_the_newest_recorded(found):
-    newest = max((int(v.split(".")[0]), int(v.split(".")[1])) for v in matrix.load(ROOT).versions)
+    newest = max((int(v.split(".")[0]), int(v.split(".")[1])) for v in releases.load(ROOT).versions)
     outside = [f"{w.entry}: {w.releases}" for w in found if w.span[0] < OLDEST or w.span[1] > newest]
     assert not outside, f"releases outside {OLDEST} – {newest}:\n" + "\n".join(outside)
 
