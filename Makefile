@@ -13,7 +13,7 @@ export NO_MKDOCS_2_WARNING := 1
 $(VENV)/installed: pyproject.toml constraints.txt | python-check
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet -c constraints.txt --upgrade pip
-	$(BIN)/python -m pip install --quiet -c constraints.txt -e .
+	$(BIN)/python -m pip install --quiet -c constraints.txt -e ".[site,test]"
 	touch $@
 
 # Runs before every use of .venv (order-only, so it never makes the stamp out of date): an
@@ -36,19 +36,17 @@ python-check:
 # triton are pinned exactly by torch itself.
 constraints: | python-check
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet -e .
+	$(BIN)/python -m pip install --quiet -e ".[site,test]"
 	{ echo "# Every package .venv installs, pinned. Regenerate with: make constraints"; \
 	  $(BIN)/python -m pip freeze --all --exclude-editable \
 	    | grep -E '^[A-Za-z0-9._-]+==[^ ]+$$' | sed -e 's/+.*//'; } > constraints.txt
 
-# The engine alone, for the releases other than the reference (pyproject.toml's `engine`
-# extra; CI's matrix jobs). Then `$(BIN)/python -m fieldguide.matrix run --versions=...`:
+# The engine alone, for the releases other than the reference (pyproject.toml's base
+# dependencies; CI's matrix jobs). Then `$(BIN)/python -m fieldguide.matrix run --versions=...`:
 # `make matrix` would install everything.
 engine: | python-check
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -c 'import tomllib; print(*tomllib.load(open("pyproject.toml", "rb"))["project"]["optional-dependencies"]["engine"], sep="\n")' \
-	  | $(BIN)/python -m pip install --quiet -c constraints.txt -r /dev/stdin
-	$(BIN)/python -m pip install --quiet --no-deps -e .  # last: --no-deps spares the warning that torch and the docs stack are missing
+	$(BIN)/python -m pip install --quiet -c constraints.txt -e .
 
 serve: $(VENV)/installed
 	$(BIN)/mkdocs serve -a 127.0.0.1:8000

@@ -1,8 +1,10 @@
-"""pyproject.toml's `engine` extra is all CI's matrix jobs install (`make engine`): it must
-hold every distribution that `python -m fieldguide.matrix run` imports for a release other
-than the reference (the matrix module, the pytest plugin, tests/conftest.py and the snippet
-tests, and the project modules they load), or those jobs fail at collection while every
-local run passes."""
+"""pyproject.toml declares what the code imports. Its base dependencies are all CI's matrix
+jobs install (`make engine`): they must hold every distribution that `python -m
+fieldguide.matrix run` imports for a release other than the reference (the matrix module, the
+pytest plugin, tests/conftest.py and the snippet tests, and the project modules they load),
+or those jobs fail at collection while every local run passes. And every package that
+fieldguide/ imports is declared by name, not reached through another package's
+dependencies, which may drop it in any release."""
 
 from __future__ import annotations
 
@@ -68,20 +70,37 @@ def with_dependencies(requirements: list[str]) -> set[str]:
     return found
 
 
-def test_the_engine_extra_holds_what_a_matrix_run_imports():
-    listed = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]["engine"]
+PROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+
+
+def imported_distributions(paths: list[Path]) -> dict[str, set[str]]:
+    """distribution -> the files that import it (their required imports only)."""
+    distributions = packages_distributions()
+    found: dict[str, set[str]] = {}
+    for path in paths:
+        for module in required_imports(path.read_text()):
+            for distribution in distributions.get(module, ()):
+                found.setdefault(canonicalize_name(distribution), set()).add(path.name)
+    return found
+
+
+def test_the_base_dependencies_hold_what_a_matrix_run_imports():
+    listed = PROJECT["dependencies"]
     run = subprocess.run([sys.executable, "-c", LIST_PROJECT_FILES], cwd=ROOT, capture_output=True, text=True,
                          timeout=120)
     assert run.returncode == 0, run.stderr
-    distributions = packages_distributions()
-    imported = {
-        canonicalize_name(distribution)
-        for path in json.loads(run.stdout)
-        for module in required_imports(Path(path).read_text())
-        for distribution in distributions.get(module, ())
-    }
+    imported = set(imported_distributions([Path(path) for path in json.loads(run.stdout)]))
     missing = imported - with_dependencies(listed) - {"autograd-field-guide"}
     assert not missing, (
-        f"a matrix run imports {', '.join(sorted(missing))}, which pyproject.toml's `engine` extra "
-        "does not install: add them to it (CI's matrix jobs install only that extra)"
+        f"a matrix run imports {', '.join(sorted(missing))}, which pyproject.toml's base dependencies "
+        "do not install: add them there (CI's matrix jobs install only those)"
     )
+
+
+def test_every_package_the_code_imports_is_declared_by_name():
+    declared = {canonicalize_name(Requirement(r).name)
+                for r in [*PROJECT["dependencies"], *sum(PROJECT["optional-dependencies"].values(), [])]}
+    imported = imported_distributions(sorted((ROOT / "fieldguide").glob("*.py")))
+    missing = {name: files for name, files in imported.items() if name not in declared | {"autograd-field-guide"}}
+    assert not missing, "declare these in pyproject.toml (they arrive only through other packages now):\n" + "\n".join(
+        f"  {name} (imported by {', '.join(sorted(files))})" for name, files in sorted(missing.items()))
