@@ -19,7 +19,6 @@ from __future__ import annotations
 import ast
 import re
 from dataclasses import dataclass
-from pathlib import Path
 
 from fieldguide.releases import version_key
 from fieldguide.store import OutputStore
@@ -27,7 +26,7 @@ from fieldguide.translations import Words
 
 # `{{ quote(...) }}` anywhere in a line; the arguments are Python/Jinja literals
 QUOTE_CALL = re.compile(r"\{\{\s*quote\((.*?)\)\s*\}\}")
-QUOTE_WORD = re.compile(r"\bquote\(")
+QUOTE_WORD = re.compile(r"\bquote\s*\(")  # what a reader means as a quote, readable or not
 
 
 class QuoteError(ValueError):
@@ -89,29 +88,6 @@ def parse(arguments: str) -> Quote:
         if bound is not None and not re.fullmatch(r"\d+\.\d+", bound):
             raise QuoteError(f'quote({arguments}): a release bound is a minor release such as "2.11"')
     return quote
-
-
-@dataclass(frozen=True)
-class PageQuote:
-    page: str  # docs/<page>.md
-    line: int
-    quote: Quote
-
-
-def quotes_in(root: Path, page: Path) -> list[PageQuote]:
-    """Every quote on a page, with its line. A `quote(` the pattern cannot read is an error."""
-    found = []
-    for number, line in enumerate(page.read_text(encoding="utf-8").splitlines(), 1):
-        where = f"{page.relative_to(root)}:{number}"
-        calls = QUOTE_CALL.findall(line)
-        if len(calls) != len(QUOTE_WORD.findall(line)):
-            raise QuoteError(f"{where}: a quote( call is not written as {{{{ quote(...) }}}} on one line")
-        for arguments in calls:
-            try:
-                found.append(PageQuote(str(page.relative_to(root)), number, parse(arguments)))
-            except QuoteError as error:
-                raise QuoteError(f"{where}: {error}") from None
-    return found
 
 
 def problems(quote: Quote, store: OutputStore, listed: list[str]) -> list[str]:

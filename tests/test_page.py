@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from fieldguide.page import Code, Embed, Heading, Page, PageError, Paragraph
-from fieldguide.quotes import QuoteError
+from fieldguide.page import Code, Embed, Heading, Page, PageError, Paragraph, QuoteCall
+from fieldguide.quotes import Quote, QuoteError
 
 PATH = Path("docs/example.md")
 
@@ -17,16 +17,31 @@ def parse(markdown: str) -> Page:
     return Page.parse(markdown, PATH)
 
 
-def test_a_comment_in_a_code_fence_is_no_heading_and_a_macro_there_no_embed():
+def test_a_comment_in_a_code_fence_is_no_heading():
     page = parse(
         "# Title\n\n"
         "```python\n"
         "# the loss\n"
-        '{{ snippet("leaf/retain_grad") }}\n'
+        "{% raw %}{{ shown as written }}{% endraw %}\n"
         "```\n\n"
         "    # indented code, no heading either\n"
     )
     assert page.blocks == (Heading(1, "Title", (), level=1),)
+
+
+@pytest.mark.parametrize("markdown, line", [
+    ('# T\n\n```python\nx = 1\n{{ snippet("leaf/retain_grad") }}\n```\n', 5),
+    ('# T\n\n    {{ quote("k/n", "t") }}\n', 3),
+    ("# T\n\n```\n{% raw %}\n{{ a }}\n{% endraw %}\n{{ b }}\n```\n", 7),
+])
+def test_a_macro_call_inside_code_is_refused_as_the_build_would_expand_it(markdown, line):
+    with pytest.raises(PageError, match=rf"docs/example.md:{line}: a macro call inside code .* {{% raw %}}"):
+        parse(markdown)
+
+
+def test_front_matter_is_settings_not_text():
+    page = parse("---\nsearch:\n  boost: 3\n---\n\n# Errors\n\nProse.\n")
+    assert page.blocks == (Heading(6, "Errors", (), level=1), Paragraph(8, "Prose.", ()))
 
 
 def test_headings_have_their_level_and_plain_text():
@@ -36,10 +51,13 @@ def test_headings_have_their_level_and_plain_text():
         '### {{ quote("data/version_counter", "t._version 1", until="2.10") }} moves\n'
     )
     assert page.title == "The title"
+    quote = Quote("data/version_counter", "t._version 1", until="2.10")
     assert page.blocks[1:] == (
-        Heading(3, "Why the book said `x`", (Code(3, "x"),), level=2),
-        Heading(5, "`t._version 1` (up to 2.10) moves", (), level=3),
+        Heading(3, "Why the book said `x`", (Code(3, "x"),), level=2, anchor="why-the-book"),
+        Heading(5, "`t._version 1` (up to 2.10) moves", (), (QuoteCall(5, quote),), level=3),
     )
+    assert [h.anchor for h in page.headings] == [None, "why-the-book", None]
+    assert page.quotes == [QuoteCall(5, quote)]
 
 
 def test_embeds_are_lines_of_their_own_with_their_section():
@@ -88,6 +106,15 @@ def test_a_snippet_call_that_is_no_embed_names_the_line_and_the_fix():
 def test_an_unreadable_quote_names_its_line():
     with pytest.raises(QuoteError, match=r"docs/example.md:2: quote\(.*\) cannot be read"):
         parse('One line,\nthen {{ quote("k/n") }}.\n')
+    with pytest.raises(PageError, match=r"docs/example.md:2: a macro call must be written as .* on one line"):
+        parse('One line,\nthen {{ quote("k/n",\n"text") }}.\n')
+    with pytest.raises(QuoteError, match=r"docs/example.md:1: .* is not a quote the checker can read"):
+        parse("A {{ quote ('k/n', 't') }}.\n")
+
+
+def test_quotes_are_listed_in_page_order_with_their_lines():
+    page = parse('# T\n\n- {{ quote("a/b", "one") }}\n\n| c |\n| - |\n| {{ quote("c/d", "two", since="2.1") }} |\n')
+    assert page.quotes == [QuoteCall(3, Quote("a/b", "one")), QuoteCall(7, Quote("c/d", "two", since="2.1"))]
 
 
 def test_an_edited_page_is_read_again(tmp_path):

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from fieldguide.page import Page
-from fieldguide.quotes import Quote, parse, problems, quotes_in
+from fieldguide.quotes import Quote, parse, problems
 from fieldguide.releases import load as load_matrix
 from fieldguide.store import OutputStore
 
@@ -22,8 +22,8 @@ MIN_QUOTE_LENGTH = 4
 def test_every_quote_is_printed_on_the_releases_it_names(page):
     store, listed = OutputStore(ROOT), load_matrix(ROOT).versions
     failures = []
-    for found in quotes_in(ROOT, page):
-        failures += [f"{found.page}:{found.line}: {why}" for why in problems(found.quote, store, listed)]
+    for found in Page.read(page).quotes:
+        failures += [f"{page.relative_to(ROOT)}:{found.line}: {why}" for why in problems(found.quote, store, listed)]
     assert not failures, "quoted output not in the recordings:\n" + "\n".join(failures)
 
 
