@@ -100,20 +100,21 @@ mutation: $(VENV)/installed
 reader-check: $(VENV)/installed
 	$(BIN)/python -m fieldguide.reader_check $(ARGS)
 
-# site/, then site/zh/: the English build empties site/ first, so it goes first.
+# Every edition (mkdocs.yml's extra.alternate, fieldguide/editions.py), the root one first:
+# its build empties site/, where the others' folders are.
+EDITIONS = $(BIN)/python -m fieldguide.editions
 build: $(VENV)/installed
-	$(BIN)/mkdocs build --strict
-	$(BIN)/mkdocs build --strict -f mkdocs.zh.yml
+	for config in $$($(EDITIONS) configs); do $(BIN)/mkdocs build --strict -f $$config || exit 1; done
 
-# The same site with Zensical (no hook there: notebooks are written first, as downloads):
-# site/, then site/zh/. Zensical joins the lists of an INHERITed config (two navs), so it
-# reads mkdocs.zh.yml flattened by MkDocs' rules into a throwaway copy beside it.
+# The same site with Zensical (no hook there: notebooks are written first, as downloads),
+# edition by edition. Zensical joins the lists of an INHERITed config (two navs), so it reads
+# each config flattened by MkDocs' rules into a throwaway copy beside it.
 zensical: $(VENV)/installed
-	$(BIN)/python -m fieldguide.notebook
-	$(BIN)/zensical build --clean
-	$(BIN)/python -m fieldguide.notebook docs-zh
-	$(BIN)/python -m fieldguide.zensical_config mkdocs.zh.yml .zensical.zh.yml
-	$(BIN)/zensical build --clean -f .zensical.zh.yml; built=$$?; rm -f .zensical.zh.yml; exit $$built
+	$(EDITIONS) list | while read config docs site; do \
+	  $(BIN)/python -m fieldguide.notebook $$docs >/dev/null \
+	  && $(BIN)/python -m fieldguide.zensical_config $$config .zensical.yml \
+	  && { $(BIN)/zensical build --clean -f .zensical.yml; built=$$?; rm -f .zensical.yml; [ $$built = 0 ]; } \
+	  || exit 1; done
 
 # Every snippet on every PyTorch release listed in pyproject.toml (installed on first use).
 matrix: $(VENV)/installed

@@ -28,6 +28,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from fieldguide import editions
 from fieldguide.zensical_config import flat_config, write_config
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -40,7 +41,7 @@ CONVERTED = [CACHE / "mkdocs-jupyter", CACHE / "jinja"]
 BUILD_TIMEOUT_S = 600
 # Zensical reads it from the root, beside the configs: their paths are relative to it.
 FLATTENED = ROOT / ".zensical-bench.yml"
-EDITIONS = {"English": "mkdocs.yml", "Chinese": "mkdocs.zh.yml"}  # their configs
+EDITIONS = {edition.name: edition.config for edition in editions.load(ROOT)}
 
 
 def timed(command: list[str], emptied: list[Path] = ()) -> float:
@@ -74,8 +75,8 @@ def edition_times(config: str) -> dict[str, float]:
 
 
 def main() -> None:
-    editions = {name: edition_times(config) for name, config in EDITIONS.items()}
-    for name, times in editions.items():
+    timings = {name: edition_times(config) for name, config in EDITIONS.items()}
+    for name, times in timings.items():
         docs = flat_config(ROOT / EDITIONS[name])["docs_dir"]
         pages = len(list((ROOT / docs).glob("*.md")))
         notebooks = len(list((ROOT / docs / "notebooks").glob("*.ipynb")))
@@ -85,7 +86,7 @@ def main() -> None:
         print(f"  mkdocs build, warm:                     {times['warm']:6.2f} s   (target <= 3 s)")
         print(f"  zensical build, warm:                   {times['zensical']:6.2f} s   (target <= 3 s)")
         print(f"  zensical build --clean:                 {times['zensical_clean']:6.2f} s")
-    english, chinese = editions["English"], editions["Chinese"]
+    english, chinese = timings.values()  # the root edition, and the one translated
     print("Chinese edition's time over the English one's (target <= 1: it adds at most as much):")
     for key, what in (("cold", "mkdocs build, cold from nothing"), ("executed", "mkdocs build, notebooks executed"),
                       ("warm", "mkdocs build, warm"), ("zensical", "zensical build, warm"),

@@ -23,7 +23,7 @@ import html
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
-from fieldguide import causes, translations, wordings
+from fieldguide import causes, editions, translations, wordings
 from fieldguide import error_index as errors
 from fieldguide import notebook as notebooks
 from fieldguide.engine import Result
@@ -93,7 +93,7 @@ def define_env(env) -> None:
     matrix = load_matrix(root)
     store, graphs = OutputStore(root), OutputStore.graphs(root)
     embedded = shown_on(docs, nav_pages(env.conf["nav"]))  # read once per build
-    language = translations.language_of(docs)
+    language = editions.language_of(docs)
     words = translations.load(root, language)
 
     def build() -> Build:

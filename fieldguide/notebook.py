@@ -35,11 +35,12 @@ import nbformat
 from jupyter_client.manager import KernelManager
 from nbclient import NotebookClient
 
+from fieldguide.editions import language_of
 from fieldguide.normalize import normalize
 from fieldguide.page import Embed, Heading, Page, Paragraph
 from fieldguide.releases import version_key
 from fieldguide.snippet import Snippet
-from fieldguide.translations import ENGLISH_WORDS, Words, language_of
+from fieldguide.translations import ENGLISH_WORDS, Words
 from fieldguide.translations import load as load_words
 
 CACHE = Path(".cache") / "notebooks"

@@ -174,12 +174,6 @@ class TranslationError(ValueError):
     """A word the edition's language lacks; the message names the file to edit."""
 
 
-def language_of(docs_dir: Path) -> str:
-    """An edition's language, from its docs folder's name: `docs`, or `docs-<language>`."""
-    name = Path(docs_dir).name
-    return name.removeprefix("docs-") if name.startswith("docs-") else ENGLISH
-
-
 def path_of(root: Path, language: str) -> Path:
     return Path(root) / TRANSLATIONS_DIR / f"{language}.toml"
 

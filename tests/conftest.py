@@ -74,16 +74,25 @@ def zensical_build(config: str, target: Path) -> Path:
     return target
 
 
-@pytest.fixture(scope="session")
-def zensical_site() -> Path:
-    """The English edition built by Zensical, the builder that follows Material for MkDocs."""
-    return zensical_build("mkdocs.yml", ROOT / "build" / "zensical-site")
+def editions_by_language() -> dict:
+    # Imported here: a matrix run loads this file with only the engine installed (no MkDocs).
+    from fieldguide import editions
+
+    return {edition.language: edition for edition in editions.load(ROOT)}
 
 
 @pytest.fixture(scope="session")
-def zensical_site_zh() -> Path:
-    """The Chinese edition built by Zensical."""
-    return zensical_build("mkdocs.zh.yml", ROOT / "build" / "zensical-site-zh")
+def zensical_sites():
+    """language -> that edition built by Zensical, the builder that follows Material for
+    MkDocs, each built once per test run when first asked for."""
+    by_language, built = editions_by_language(), {}
+
+    def site(language: str) -> Path:
+        if language not in built:
+            built[language] = zensical_build(by_language[language].config, ROOT / "build" / f"zensical-{language}")
+        return built[language]
+
+    return site
 
 
 def mkdocs_build(target: Path, config: str = "mkdocs.yml") -> Path:
@@ -110,15 +119,23 @@ def run_build(name: str, command: list[str], **options) -> None:
 
 
 @pytest.fixture(scope="session")
-def site(tmp_path_factory) -> Path:
-    """The site as `mkdocs build --strict` writes it, built once per test run."""
-    return mkdocs_build(tmp_path_factory.mktemp("site"))
+def mkdocs_sites(tmp_path_factory):
+    """language -> that edition as `mkdocs build --strict` writes it, each built once per test
+    run when first asked for (editions: fieldguide/editions.py)."""
+    by_language, built = editions_by_language(), {}
+
+    def site(language: str) -> Path:
+        if language not in built:
+            built[language] = mkdocs_build(tmp_path_factory.mktemp(f"site-{language}"), by_language[language].config)
+        return built[language]
+
+    return site
 
 
 @pytest.fixture(scope="session")
-def site_zh(tmp_path_factory) -> Path:
-    """The Chinese edition as `mkdocs build --strict -f mkdocs.zh.yml` writes it, built once per test run."""
-    return mkdocs_build(tmp_path_factory.mktemp("site-zh"), "mkdocs.zh.yml")
+def site(mkdocs_sites) -> Path:
+    """The root edition (English) as `mkdocs build --strict` writes it."""
+    return mkdocs_sites(next(iter(editions_by_language())))
 
 
 @pytest.fixture(scope="session")

@@ -10,7 +10,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
-from fieldguide import causes, error_index, translations, wordings
+from fieldguide import causes, editions, error_index, translations, wordings
 from fieldguide.macros import ERROR_INDEX, nav_pages, page_url, shown_on
 from fieldguide.releases import load as load_matrix
 from fieldguide.snippet import discover
@@ -36,7 +36,7 @@ def site_data(config: str = "mkdocs.yml") -> dict:
     embedded = shown_on(docs, nav_pages(settings["nav"]))
     up = "../" * page_url(ERROR_INDEX, True).count("/")
     urls = {key: up + page_url(page, True) for key, page in embedded.items()}
-    words = translations.load(ROOT, translations.language_of(docs))
+    words = translations.load(ROOT, editions.language_of(docs))
     snippets = {s.key: s for s in discover(ROOT)}
     return error_index.paste_data(entries(), snippets, list(embedded), urls, load_matrix(ROOT).versions, words,
                                   wordings.load(ROOT))

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 from bs4 import BeautifulSoup
 
+from fieldguide import editions
 from fieldguide.page import Page
 from fieldguide.snippet import DIRECTIVE
 from fieldguide.store import OutputStore
@@ -24,18 +24,15 @@ from fieldguide.store import OutputStore
 ROOT = Path(__file__).resolve().parents[1]
 
 
-@dataclass(frozen=True)
-class Edition:
-    docs: str  # its docs folder
-    mkdocs_site: str  # the fixtures of its two builds (tests/conftest.py)
-    zensical_site: str
-
-    def builds(self, request: pytest.FixtureRequest) -> tuple[Path, Path]:
-        return request.getfixturevalue(self.mkdocs_site), request.getfixturevalue(self.zensical_site)
-
-
-EDITIONS = {"en": Edition("docs", "site", "zensical_site"), "zh": Edition("docs-zh", "site_zh", "zensical_site_zh")}
+EDITIONS = {edition.language: edition for edition in editions.load(ROOT)}
 PAGES = [(name, page.stem) for name, edition in EDITIONS.items() for page in sorted((ROOT / edition.docs).glob("*.md"))]
+
+
+def builds(request: pytest.FixtureRequest, language: str) -> tuple[Path, Path]:
+    """The edition as MkDocs and as Zensical build it."""
+    return request.getfixturevalue("mkdocs_sites")(language), request.getfixturevalue("zensical_sites")(language)
+
+
 TRACEBACK_LINE = re.compile(r'^  File "(snippets/[a-z0-9_/]+\.py)", line (\d+), in .*\n    (.*)$', re.MULTILINE)
 
 
@@ -61,7 +58,7 @@ def reading(site: Path, page: str) -> list[tuple[str, str]]:
 
 @pytest.mark.parametrize(("edition", "page"), PAGES, ids=[f"{name}-{page}" for name, page in PAGES])
 def test_both_builders_show_the_same_page(edition, page, request):
-    site, zensical_site = EDITIONS[edition].builds(request)
+    site, zensical_site = builds(request, edition)
     mkdocs, zensical = reading(site, page), reading(zensical_site, page)
     # Guards the comparison below, which two empty readings would pass (an <article> renamed).
     tags = [tag for tag, _ in mkdocs]
@@ -74,7 +71,7 @@ def test_both_builders_show_the_same_page(edition, page, request):
 
 @pytest.mark.parametrize("edition", EDITIONS)
 def test_no_page_shows_a_literal_macro(edition, request):
-    for built in EDITIONS[edition].builds(request):
+    for built in builds(request, edition):
         for page in built.rglob("*.html"):
             assert "{{" not in page.read_text(encoding="utf-8"), f"{page.relative_to(built)} shows a macro"
 
@@ -134,7 +131,7 @@ def test_shown_code_has_no_tooling_directives_and_traceback_lines_match(site):
 def test_every_page_with_snippets_offers_its_notebook(edition, request):
     """A download in both builds; under MkDocs also a rendered page, kept out of search and
     out of the sidebar (on the page and on the notebook's own page)."""
-    site, zensical_site = EDITIONS[edition].builds(request)
+    site, zensical_site = builds(request, edition)
     pages = [page for page, *_ in shown_snippets(EDITIONS[edition].docs)]
     for page in sorted(set(pages)):
         for built, rendered in ((site, True), (zensical_site, False)):

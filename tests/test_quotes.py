@@ -7,13 +7,14 @@ from pathlib import Path
 
 import pytest
 
+from fieldguide import editions
 from fieldguide.page import Page
 from fieldguide.quotes import Quote, parse, problems
 from fieldguide.releases import load as load_matrix
 from fieldguide.store import OutputStore
 
 ROOT = Path(__file__).resolve().parents[1]
-PAGES = sorted((ROOT / "docs").glob("*.md")) + sorted((ROOT / "docs-zh").glob("*.md"))  # both editions
+PAGES = [page for edition in editions.load(ROOT) for page in sorted((ROOT / edition.docs).glob("*.md"))]
 # Shorter spans ("1", "x", "[3]") occur in many outputs by chance, not as quotes.
 MIN_QUOTE_LENGTH = 4
 

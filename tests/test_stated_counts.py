@@ -10,11 +10,13 @@ from pathlib import Path
 import pytest
 from paste_reader import entries
 
+from fieldguide import editions
 from fieldguide.releases import load as load_matrix
 from fieldguide.snippet import discover
 
 ROOT = Path(__file__).resolve().parents[1]
-TEXTS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md")), *sorted((ROOT / "docs-zh").glob("*.md"))]
+TEXTS = [ROOT / "README.md",
+         *(page for edition in editions.load(ROOT) for page in sorted((ROOT / edition.docs).glob("*.md")))]
 # what a number counts, as the English and Chinese texts name it
 COUNTED = {
     "snippets": r"(\d[\d,]*) (?:executed )?snippets\b|(\d+) ?个例子",

@@ -11,15 +11,16 @@ from pathlib import Path
 
 import pytest
 
-from fieldguide import translations
+from fieldguide import editions, translations
 
 ROOT = Path(__file__).resolve().parents[1]
 LANGUAGES = sorted(p.stem for p in (ROOT / translations.TRANSLATIONS_DIR).glob("*.toml"))
 
 
 def test_there_is_a_translation_file_per_edition():
-    editions = sorted(p.name.removeprefix("docs-") for p in ROOT.glob("docs-*") if p.is_dir())
-    assert editions == LANGUAGES and "zh" in LANGUAGES
+    languages = sorted(e.language for e in editions.load(ROOT) if not e.root)
+    assert languages == LANGUAGES and "zh" in LANGUAGES
+    assert sorted(p.name for p in ROOT.glob("docs-*") if p.is_dir()) == [f"docs-{lang}" for lang in LANGUAGES]
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -69,8 +70,8 @@ def test_a_missing_text_stops_the_build_naming_the_file():
 
 
 def test_an_edition_language_comes_from_its_folder():
-    assert translations.language_of(ROOT / "docs") == "en"
-    assert translations.language_of(ROOT / "docs-zh") == "zh"
+    assert editions.language_of(ROOT / "docs") == "en"
+    assert editions.language_of(ROOT / "docs-zh") == "zh"
 
 
 def test_a_translation_file_lacking_an_interface_word_is_refused(tmp_path):

@@ -9,6 +9,7 @@ from pathlib import Path, PurePosixPath
 
 import yaml
 
+from fieldguide import editions
 from fieldguide.zensical_config import flat_config
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -34,10 +35,12 @@ def test_the_workflow_publishes_what_make_build_writes():
     at, folder = published_folder(steps)
     builds = [step["run"] for step in steps[:at] if "build" in str(step.get("run", ""))]
     assert builds == ["make build"], f"{WORKFLOW.name} builds the site with {builds}, not `make build`"
-    commands = make_recipe("build")
-    configs = ["mkdocs.yml", *(re.findall(r"-f (\S+)", " ".join(commands)))]
-    assert configs == ["mkdocs.yml", "mkdocs.zh.yml"], f"`make build` builds {configs}"
-    written = [PurePosixPath(flat_config(ROOT / config).get("site_dir", "site")) for config in configs]
-    assert written[0] == PurePosixPath(folder), f"the workflow publishes {folder}, `make build` writes {written[0]}"
-    assert written[1].parent == written[0] and written[1].name == "zh", (
-        f"the Chinese edition goes to {written[1]}, not zh/ inside the published {folder}")
+    commands = " ".join(make_recipe("build"))
+    assert "for config in $$($(EDITIONS) configs)" in commands and "mkdocs build --strict -f $$config" in commands, (
+        f"`make build` does not build every edition's config: {commands}")
+    listed = editions.load(ROOT)
+    assert [e.config for e in listed][:1] == ["mkdocs.yml"] and "zh" in [e.language for e in listed]
+    for edition in listed:
+        written = PurePosixPath(flat_config(ROOT / edition.config).get("site_dir", "site"))
+        assert written == PurePosixPath(folder) / edition.link, (
+            f"{edition.config} writes {written}, not {edition.link or 'the root'} of the published {folder}")

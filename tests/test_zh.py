@@ -11,11 +11,13 @@ from pathlib import Path
 import pytest
 from markdown.extensions.toc import slugify
 
+from fieldguide import editions
 from fieldguide.page import Embed, Heading, Page, Paragraph
 from fieldguide.zensical_config import flat_config
 
 ROOT = Path(__file__).resolve().parents[1]
-ENGLISH, CHINESE = ROOT / "docs", ROOT / "docs-zh"
+EDITIONS = {edition.language: edition for edition in editions.load(ROOT)}
+ENGLISH, CHINESE = ROOT / EDITIONS["en"].docs, ROOT / EDITIONS["zh"].docs
 ONLY_CHINESE = {"glossary.md"}  # the terms every Chinese page follows
 CJK = re.compile(r"[\u4e00-\u9fff]")
 # What a paragraph may hold besides Chinese: code, links' targets, macros, numbers, names.

@@ -26,10 +26,11 @@ try:
 except ImportError:  # reported by the `browser` fixture (tests/conftest.py), as a skip or a failure
     expect = None
 
-from fieldguide import pastes, translations
+from fieldguide import editions, pastes, translations
 
 ROOT = Path(__file__).resolve().parents[1]
-ENGLISH, CHINESE = ROOT / "docs", ROOT / "docs-zh"
+EDITIONS = {edition.language: edition for edition in editions.load(ROOT)}
+ENGLISH, CHINESE = ROOT / EDITIONS["en"].docs, ROOT / EDITIONS["zh"].docs
 EDITION_PATHS = {"en": "/", "zh": "/zh/"}  # mkdocs.yml's extra.alternate, from the site's root
 CJK = re.compile(r"[\u4e00-\u9fff]")
 
@@ -53,13 +54,14 @@ BOTH_EDITIONS = sorted({p.name for p in ENGLISH.glob("*.md")} & {p.name for p in
 
 
 @pytest.fixture(scope="module")
-def site(site, site_zh, tmp_path_factory) -> Path:
-    """Both editions under one root (conftest's `server` serves this module this one):
-    the English build's files, and the Chinese build as zh/."""
+def site(site, mkdocs_sites, tmp_path_factory) -> Path:
+    """Every edition under one root, as `make build` lays them out (conftest's `server`
+    serves this module this one): the root edition's files, and each other at its folder."""
     root = tmp_path_factory.mktemp("editions")
     for entry in site.iterdir():
         (root / entry.name).symlink_to(entry)
-    (root / "zh").symlink_to(site_zh)
+    for edition in editions.load(ROOT)[1:]:
+        (root / edition.link.rstrip("/")).symlink_to(mkdocs_sites(edition.language))
     return root
 
 
