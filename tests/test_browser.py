@@ -3,8 +3,8 @@
 The site is built once (the `site` fixture in tests/conftest.py, shared with
 tests/test_site.py) and served on 127.0.0.1 by a throwaway HTTP server. Every page is then loaded once and checked for
 console errors, uncaught exceptions, requests to any host other than 127.0.0.1, output
-blocks and diagrams that do not show; a full-page screenshot of each lands in
-build/screenshots/ (named in pytest's summary). Further tests click through what only a
+blocks and diagrams that do not show; with FIELDGUIDE_SCREENSHOTS=1 a full-page screenshot
+of each lands in build/screenshots/ (named in pytest's summary). Further tests click through what only a
 browser can check: version tabs, the copy button, the light/dark toggle and search.
 
 Playwright cannot download its own browser here; it drives the system Chromium
@@ -16,6 +16,7 @@ FIELDGUIDE_REQUIRE_BROWSER=1 (set by CI) they fail instead.
 from __future__ import annotations
 
 import json
+import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -23,10 +24,11 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from fieldguide import notebook
+from fieldguide import macros, notebook
 from fieldguide.page import Page
 from fieldguide.releases import load as load_matrix
 from fieldguide.snippet import Snippet
+from fieldguide.zensical_config import flat_config
 
 try:
     from playwright.sync_api import expect
@@ -34,6 +36,7 @@ except ImportError:  # reported by the `browser` fixture (tests/conftest.py), as
     expect = None
 
 ROOT = Path(__file__).resolve().parents[1]
+SCREENSHOTS_ENV = "FIELDGUIDE_SCREENSHOTS"  # set: every page is screenshotted in full
 # Material 9.8 puts its copy button in `nav.md-code__nav`; older releases used `.md-clipboard`.
 COPY_BUTTON = '.md-code__button[data-md-type="copy"], .md-clipboard'
 SEARCH_RESULTS_CHECKED = 3  # the pasted error must lead to its page among the first results
@@ -116,7 +119,8 @@ def is_local(url: str) -> bool:
 
 @pytest.fixture(scope="module")
 def visits(browser, site, server, request) -> list[Visit]:
-    """Every page of the built site (404.html aside) loaded once and screenshotted."""
+    """Every page of the built site (404.html aside) loaded once, and screenshotted in full
+    when FIELDGUIDE_SCREENSHOTS is set."""
     screenshot_dir = request.getfixturevalue("screenshot_dir")  # emptied only once a browser runs
     paths = sorted(p.parent.relative_to(site).as_posix() + "/" for p in site.rglob("index.html"))
     found = []
@@ -131,8 +135,9 @@ def visits(browser, site, server, request) -> list[Visit]:
         page.goto(server + path, wait_until="networkidle")
         shown = page.evaluate(INSPECT_PAGE)
         visit.outputs, visit.graphs = shown["outputs"], shown["graphs"]
-        name = path.strip("/").replace("/", "_") or "index"
-        page.screenshot(path=screenshot_dir / f"{name}.png", full_page=True, animations="disabled")
+        if os.environ.get(SCREENSHOTS_ENV):  # seconds a page: only when asked for
+            name = path.strip("/").replace("/", "_") or "index"
+            page.screenshot(path=screenshot_dir / f"{name}.png", full_page=True, animations="disabled")
         ctx.close()
         found.append(visit)
     return found
@@ -145,8 +150,12 @@ def fail_on(visits: list[Visit], check, headline: str) -> None:
         pytest.fail("\n".join([headline, *lines]), pytrace=False)
 
 
-def test_every_page_is_visited(visits):
-    assert len(visits) >= 10, [v.path for v in visits]
+def test_every_page_is_visited(visits, site):
+    nav = macros.nav_pages(flat_config(ROOT / "mkdocs.yml")["nav"])
+    unvisited = sorted({"/" + macros.page_url(page, True) if page != "index.md" else "/" for page in nav}
+                       - {v.path if v.path == "/" else "/" + v.path for v in visits})
+    assert not unvisited, f"pages of the nav not visited: {unvisited}"
+    assert len(visits) == len(list(site.rglob("index.html"))), [v.path for v in visits]
     assert sum(len(v.outputs) for v in visits) >= 6, "fewer than 6 output blocks on the whole site"
 
 

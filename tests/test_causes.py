@@ -33,11 +33,11 @@ def test_every_snippet_reproduces_exactly_one_mechanism_of_its_entry(entries):
     problems = []
     for entry in entries:
         for key in entry.raised_by:
-            cause = entry.causes_of.get(key)
-            found = [m.id for m in entry.data.mechanisms
-                     if (cause is not None and cause in m.site_causes) or key in m.snippets]
-            if len(found) != 1:
-                problems.append(f"{entry.data.path.name}: {key} ({cause!r}) is in {found or 'no mechanism'}")
+            if entry.data.of(key, entry.causes_of.get(key)) is None:
+                problems.append(f"{entry.data.path.name}: {key} ({entry.causes_of.get(key)!r}) is in no mechanism")
+        claimed = [name for m in entry.data.mechanisms for name in (*m.site_causes, *m.snippets)]
+        problems += [f"{entry.data.path.name}: {name!r} is claimed by two mechanisms"
+                     for name in sorted({n for n in claimed if claimed.count(n) > 1})]
     assert not problems, "\n".join(problems)
 
 

@@ -9,9 +9,10 @@ from pathlib import Path
 import pytest
 from bs4 import BeautifulSoup
 
-from fieldguide import error_index
+from fieldguide import error_index, macros
 from fieldguide.snippet import Snippet, discover
 from fieldguide.store import OutputStore
+from fieldguide.zensical_config import flat_config
 
 ROOT = Path(__file__).resolve().parents[1]
 EXTERNAL = re.compile(r"""<(?:script|link|img|iframe|source)\b[^>]*\b(?:src|href)=["'](?:https?:)?//""")
@@ -39,8 +40,11 @@ def embedded(site) -> dict[str, tuple[list[tuple[str, set[str]]], int]]:
     return found
 
 
-def test_strict_build(site):
-    assert (site / "index.html").exists()
+def test_every_page_of_the_nav_is_written(site):
+    config = flat_config(ROOT / "mkdocs.yml")
+    pages = macros.nav_pages(config["nav"])
+    missing = [page for page in pages if not (site / macros.page_url(page, True) / "index.html").is_file()]
+    assert pages and not missing, f"the build wrote no page for {missing}"
 
 
 def test_no_request_to_outside_hosts(site):
