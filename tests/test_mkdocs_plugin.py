@@ -74,8 +74,10 @@ validation:
 
 @pytest.fixture()
 def project(tmp_path: Path) -> Path:
-    for folder in ("snippets", "outputs"):
-        shutil.copytree(ROOT / folder, tmp_path / folder)
+    # the one snippet the page embeds, and its recordings
+    (tmp_path / "snippets" / KEY).parent.mkdir(parents=True)
+    shutil.copy(ROOT / "snippets" / f"{KEY}.py", tmp_path / "snippets" / f"{KEY}.py")
+    shutil.copytree(ROOT / "outputs" / KEY, tmp_path / "outputs" / KEY)
     shutil.copy(ROOT / "pyproject.toml", tmp_path)
     (tmp_path / "docs").mkdir()
     (tmp_path / "docs" / "index.md").write_text(f'# Live\n\n{{{{ snippet("{KEY}") }}}}\n', encoding="utf-8")
