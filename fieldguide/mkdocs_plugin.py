@@ -22,6 +22,16 @@ The macros hear about the build in progress (the live runs, whether notebooks ar
 through a `macros.Build` registered as a mkdocs-macros variable, with the hook
 mkdocs-macros offers other plugins. The instance lives as long as `mkdocs serve` (it has
 `on_startup`), so the warm engine does too; everything else is per build.
+
+Couplings no API promises, each followed by a test that fails when an upgrade breaks it:
+- mkdocs-jupyter's page HTML starts its inline styles with `<style type="text/css">`
+  (STYLE_START), and its `include_source` download sits beside the page
+  (notebook.link_markdown); tests/test_mkdocs_plugin.py builds a notebook page.
+- Zensical's macro emulation gives the nav as `{"url", "children"}` items and the page as
+  `env.page.path` (macros.nav_pages, macros.define_env's here()); tests/test_macros.py
+  (both shapes) and tests/test_builds.py (the real Zensical build of both editions).
+- `mkdocs.utils.get_relative_url`, `write_file` and `mkdocs.utils.yaml` (zensical_config.py)
+  are widely used but not in MkDocs' API reference; every build test goes through them.
 """
 
 from __future__ import annotations
