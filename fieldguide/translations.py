@@ -22,9 +22,6 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from fieldguide import causes as causes_data
-from fieldguide.snippet import discover
-
 TRANSLATIONS_DIR = Path("data") / "translations"
 ENGLISH = "en"
 
@@ -228,21 +225,3 @@ def _load(path: Path, stamp: int) -> Words:
     if missing:
         raise TranslationError(f"{path}: [ui] lacks {missing}; add them (the English is in fieldguide/translations.py)")
     return Words(path.stem, {**UI, **ui}, dict(texts), path)
-
-
-def data_texts(root: Path) -> dict[str, str]:
-    """Every English text of the data that an edition translates -> where it comes from:
-    the `# cause:` lines of the snippets, the mechanisms' text, clues, why and fix, and the why
-    of a message no snippet prints ([unrecorded])."""
-    found: dict[str, str] = {}
-    for snippet in discover(root):
-        if snippet.cause:
-            found.setdefault(snippet.cause, f"{snippet.relpath} (# cause:)")
-    for entry in causes_data.load(root).values():
-        if entry.unrecorded:
-            found.setdefault(entry.unrecorded.why, f"{entry.path.as_posix()} [unrecorded] why")
-        for mechanism in entry.mechanisms:
-            for name in ("text", "clues", "why", "fix"):
-                if value := getattr(mechanism, name):
-                    found.setdefault(value, f"{entry.path.as_posix()} [mechanisms.{mechanism.id}] {name}")
-    return found

@@ -11,9 +11,30 @@ from pathlib import Path
 
 import pytest
 
-from fieldguide import editions, translations
+from fieldguide import causes, editions, translations
+from fieldguide.snippet import discover
 
 ROOT = Path(__file__).resolve().parents[1]
+
+
+def data_texts(root: Path) -> dict[str, str]:
+    """Every English text of the data that an edition translates -> where it comes from:
+    the `# cause:` lines of the snippets, the mechanisms' text, clues, why and fix, and the why
+    of a message no snippet prints ([unrecorded])."""
+    found: dict[str, str] = {}
+    for snippet in discover(root):
+        if snippet.cause:
+            found.setdefault(snippet.cause, f"{snippet.relpath} (# cause:)")
+    for entry in causes.load(root).values():
+        if entry.unrecorded:
+            found.setdefault(entry.unrecorded.why, f"{entry.path.as_posix()} [unrecorded] why")
+        for mechanism in entry.mechanisms:
+            for name in ("text", "clues", "why", "fix"):
+                if value := getattr(mechanism, name):
+                    found.setdefault(value, f"{entry.path.as_posix()} [mechanisms.{mechanism.id}] {name}")
+    return found
+
+
 LANGUAGES = sorted(p.stem for p in (ROOT / translations.TRANSLATIONS_DIR).glob("*.toml"))
 
 
@@ -26,7 +47,7 @@ def test_there_is_a_translation_file_per_edition():
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_text_of_the_data_is_translated(language):
     words = translations.load(ROOT, language)
-    missing = [f"  {where}: {english!r}" for english, where in translations.data_texts(ROOT).items()
+    missing = [f"  {where}: {english!r}" for english, where in data_texts(ROOT).items()
                if english not in words.texts]
     assert not missing, (f"{len(missing)} texts have no translation; add each under [text] of "
                          f"{words.path.relative_to(ROOT)}:\n" + "\n".join(missing))
@@ -35,7 +56,7 @@ def test_every_text_of_the_data_is_translated(language):
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_no_translation_is_stale(language):
     words = translations.load(ROOT, language)
-    current = translations.data_texts(ROOT)
+    current = data_texts(ROOT)
     stale = [f"  {english!r}" for english in words.texts if english not in current]
     assert not stale, (f"{words.path.relative_to(ROOT)} translates texts that no snippet or "
                        "data/reports file has any more (reworded or removed); update or remove:\n" + "\n".join(stale))
