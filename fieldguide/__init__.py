@@ -7,12 +7,15 @@ engine.py         the client that starts a fork server and hands out results per
 normalize.py      what makes captured output byte-stable
 reader_check.py   checks that each recorded output is what `python snippet.py` prints
 store.py          the committed recordings: outputs, and graphs beside them
-matrix.py         the PyTorch releases, their environments, bisecting a change
+releases.py       the PyTorch releases listed in pyproject.toml, and the order of release numbers
+matrix.py         each release's environment, running the snippets on it, bisecting a change
 pytest_plugin.py  pytest options and the session's engine (checks: tests/test_snippets.py)
 render.py         the Markdown a page gets for a snippet
 page.py           a docs page as one model: headings, prose and its inline code, snippet embeds
 graph_svg.py      draws a recorded graph as SVG
-error_index.py    the error index page, built from the recorded outputs, and its paste box's data
+errors/           the error index, from the recorded outputs: grammar.py (the messages in an
+                  output), grouping.py (entries and their causes), clues.py (what points to
+                  each cause), page.py (the index page and its paste box's data)
 fix_diff.py       what a fix changes: a raising snippet's lines against its fix's
 wordings.py       other wordings of the index's messages, from PyTorch's source (data/wordings.toml)
 pastes.py         real pastes from public threads that measure the paste box
@@ -23,4 +26,6 @@ live.py           re-runs edited snippets while `mkdocs serve` runs
 mkdocs_plugin.py  the MkDocs plugin: live runs under `mkdocs serve`, notebooks as pages
 zensical_config.py an edition's config flattened by MkDocs' INHERIT rules, for Zensical
 tally.py          the counts of a CI run's parts and its closing `N passed, N failed` line
+editions.py       the site's editions (mkdocs.yml's extra.alternate) and what follows from each
+mutation_report.py make mutation's figures per module
 """

@@ -6,8 +6,8 @@ One file per entry, data/reports/<entry id>.toml (the id is the entry's anchor):
 
     [mechanisms.optimizer-step]       # one cause: what code does to get the message
     text = "an optimizer step changes weights between a forward pass and a backward through it"
-    site_causes = ["a GAN step ..."]  # the `# cause:` lines of the snippets that reproduce it
-    snippets = ["topic/name"]         # snippets that reproduce it without a `# cause:` line here
+    snippets = ["topic/name"]         # the snippets that reproduce it, by key; each one's
+                                      # `# cause:` line says the case it shows
                                       # (a warning printed on the way to another point)
     clues = "what in a message points to it, in words"
     nodes = ["TBackward0"]            # nodes the message names when this is the cause
@@ -68,7 +68,6 @@ class Report:
 class Mechanism:
     id: str
     text: str
-    site_causes: tuple[str, ...] = ()
     snippets: tuple[str, ...] = ()
     clues: str = ""
     nodes: tuple[str, ...] = ()
@@ -100,12 +99,9 @@ class EntryCauses:
     reports: tuple[Report, ...]
     unrecorded: Unrecorded | None = None
 
-    def of(self, snippet: str, cause: str | None) -> Mechanism | None:
-        """The mechanism a snippet reproduces, by its `# cause:` line or its key."""
-        for mechanism in self.mechanisms:
-            if (cause is not None and cause in mechanism.site_causes) or snippet in mechanism.snippets:
-                return mechanism
-        return None
+    def of(self, snippet: str) -> Mechanism | None:
+        """The mechanism a snippet (by its key) reproduces."""
+        return next((mechanism for mechanism in self.mechanisms if snippet in mechanism.snippets), None)
 
 
 class CausesError(ValueError):
@@ -113,7 +109,7 @@ class CausesError(ValueError):
 
 
 def _mechanism(path: Path, key: str, table: dict, reports: list[Report]) -> Mechanism:
-    known = {"text", "site_causes", "snippets", "clues", "nodes", "leaf", "code", "message", "fix", "shown", "why"}
+    known = {"text", "snippets", "clues", "nodes", "leaf", "code", "message", "fix", "shown", "why"}
     if not isinstance(table, dict) or "text" not in table or set(table) - known:
         raise CausesError(f"{path}: [mechanisms.{key}] needs `text` and may only have {sorted(known)}")
     for pattern in [*table.get("code", []), *table.get("message", [])]:
@@ -121,7 +117,7 @@ def _mechanism(path: Path, key: str, table: dict, reports: list[Report]) -> Mech
             re.compile(pattern)
         except re.error as error:
             raise CausesError(f"{path}: [mechanisms.{key}] pattern {pattern!r} is not a regex: {error}") from None
-    lists = {name: tuple(table.get(name, [])) for name in ("site_causes", "snippets", "nodes", "code", "message")}
+    lists = {name: tuple(table.get(name, [])) for name in ("snippets", "nodes", "code", "message")}
     return Mechanism(
         id=key, text=table["text"], fix=table.get("fix", ""), clues=table.get("clues", ""),
         leaf=table.get("leaf", False),

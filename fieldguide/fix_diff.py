@@ -4,7 +4,7 @@ snippet its `# fixed-by:` names, as pages show them.
     hunks(raising, fix, context=2) -> [hunk, ...]
     hunk = [[kind, text, old_line, new_line], ...]
 
-Plain lists, strings, ints and None, so the paste box's JSON (error_index.paste_data) carries
+Plain lists, strings, ints and None, so the paste box's JSON (errors/page.py's paste_data) carries
 them as they are. `kind` is "context" (in both files), "removed" (only in the raising snippet)
 or "added" (only in the fix); `text` is the line without its end; `old_line` is its number in
 the raising snippet, `new_line` in the fix, None on the side the row is not on. A hunk is a

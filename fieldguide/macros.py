@@ -24,9 +24,10 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
 from fieldguide import causes, editions, translations, wordings
-from fieldguide import error_index as errors
 from fieldguide import notebook as notebooks
 from fieldguide.engine import Result
+from fieldguide.errors import grouping as error_grouping
+from fieldguide.errors import page as error_page
 from fieldguide.page import Page
 from fieldguide.quotes import Quote
 from fieldguide.releases import load as load_matrix
@@ -150,8 +151,9 @@ def define_env(env) -> None:
     @env.macro
     def error_index() -> str:
         snippets = discover(root)
-        return errors.markdown(
-            errors.collect(snippets, store, causes.load(root)), {s.key: s for s in snippets}, links(), matrix.versions,
+        return error_page.markdown(
+            error_grouping.collect(snippets, store, causes.load(root)), {s.key: s for s in snippets}, links(),
+            matrix.versions,
             words, urls(), wordings.load(root),
         )
 
@@ -160,7 +162,7 @@ def define_env(env) -> None:
         """The paste box on another page than the index: it hands the paste to the index's."""
         directory_urls = env.conf.get("use_directory_urls", True)
         index = "../" * page_url(here(), directory_urls).count("/") + page_url(ERROR_INDEX, directory_urls)
-        return errors.paste_box_elsewhere(index, words)
+        return error_page.paste_box_elsewhere(index, words)
 
     @env.macro
     def torch_versions() -> str:

@@ -8,6 +8,8 @@ release, so it becomes "<torch source>". So does the place in torch's own Python
 that a warning names (".../torch/autograd/graph.py:825: UserWarning: ...", and the source
 line printed under the message, which becomes "<torch source line>"): it moves with every
 release while the warning stays the same, and each reader sees their own release's place.
+A warning torch's C++ code logs to stderr itself ("[W reducer.cpp:1298] Warning: ...") loses
+its file:line the same way, and from 2.4 on the date and time it starts with become "<timestamp>".
 Stack listings that PyTorch prints itself (anomaly mode's "Traceback of forward call") also
 show the engine's own frames, which a reader running `python snippet.py` never sees, and on
 some releases frames of torch's own code (1.13 lists its `format_stack`); both are removed.
@@ -31,7 +33,7 @@ _TORCH_WARNING = re.compile(
     r"^(?P<file>(?:/[^\s\"':/]+)+/(?:site|dist)-packages/torch/[^\s:]+\.py):(?P<line>\d+): (?=\w+: )",
     re.MULTILINE,
 )
-# Where in torch's C++ source a warning was raised; error_index.py masks it in messages too.
+# Where in torch's C++ source a warning was raised; errors/grammar.py masks it in messages too.
 CPP_LOCATION = re.compile(r"\(Triggered internally at [^)\s]+:\d+\.\)")
 # A frame of fieldguide/forkserver.py (in whichever checkout) and the source/caret lines under it.
 _ENGINE_FRAME = re.compile(
@@ -39,16 +41,28 @@ _ENGINE_FRAME = re.compile(
 )
 # A frame of torch's own code in a stack listing PyTorch printed (after _SITE_PACKAGES).
 _TORCH_FRAME = re.compile(r'^  File "<site-packages>/torch/[^"\n]*", line \d+, in .*\n(?:    .*\n)*', re.MULTILINE)
+# Where an uncaught error's traceback starts in what a snippet printed.
+TRACEBACK_START = "Traceback (most recent call last):\n"
 _TRACEBACK = re.compile(r"^Traceback \(most recent call last\):\n(?:  .*\n)*", re.MULTILINE)
 _FRAME = re.compile(r'  File "(?P<file>[^"\n]*)", line \d+, in .*\n(?:    .*\n|  \[Previous line .*\n)*')
 # In a process that joined a process group, torch.distributed's exception hook starts every
 # line of an uncaught traceback with the rank; the engine formats tracebacks itself, unprefixed.
 _RANK_PREFIX = re.compile(r"^\[rank\d+\]: ", re.MULTILINE)
+# A warning torch's C++ code logs itself (c10's logger writes it to stderr, where Python's
+# warnings never see it): "[W reducer.cpp:1298] Warning: ..." up to 2.3, and from 2.4 with the
+# date and time the line was written, "[W1126 22:48:49.568080379 reducer.cpp:1400] Warning: ...".
+# The time differs on every run and the line with every release; both are masked, and what the
+# line starts with otherwise ("[rank0]:" from 2.2 on, in a process group) is kept.
+_CPP_LOG = re.compile(
+    r"^(?P<start>(?:\[rank\d+\]:)?\[[IWEF])(?P<time>\d{3,4} \d\d:\d\d:\d\d\.\d+(?: \d+)?)? [\w.+-]+\.\w+:\d+\] ",
+    re.MULTILINE,
+)
 
 
 def normalize(text: str, root: Path) -> str:
     text = text.replace("\r\n", "\n")
     text = _RANK_PREFIX.sub("", text)
+    text = _CPP_LOG.sub(lambda m: m["start"] + ("<timestamp>" if m["time"] else "") + " <torch source>] ", text)
     text = _torch_warning_locations(text)
     text = _SITE_PACKAGES.sub("<site-packages>/", text)
     text = _PYTHON_LIB.sub("<python-lib>/", text)

@@ -24,12 +24,11 @@ from itertools import pairwise
 from fieldguide import fix_diff
 from fieldguide.engine import Result
 from fieldguide.graph_svg import svg
+from fieldguide.normalize import TRACEBACK_START
 from fieldguide.releases import version_key
 from fieldguide.snippet import Snippet
 from fieldguide.store import OutputStore
 from fieldguide.translations import ENGLISH_WORDS, Words
-
-TRACEBACK_START = "Traceback (most recent call last):\n"
 
 
 def version_range(versions: Collection[str], listed: list[str]) -> str:

@@ -26,7 +26,7 @@ TRANSLATIONS_DIR = Path("data") / "translations"
 ENGLISH = "en"
 
 # The interface's words: the labels around every snippet's output and the "What changed"
-# page (render.py), the error index page (error_index.py), its paste box
+# page (render.py), the error index page (errors/page.py), its paste box
 # (docs/javascripts/diagnose.js reads the `box_*` ones from the page), the notebooks.
 UI = {
     # error index page

@@ -9,7 +9,7 @@ data/wordings.toml, one table per wording:
     entry = "<entry id>"              # the error-index entry (its data/reports/<entry id>.toml)
     category = "AssertionError"       # the exception or warning class the message comes as
     text = "Default process group is not initialized"  # as a reader sees it; variable parts
-                                      # as error_index.PLACEHOLDERS write them (<node>, <n>, ...)
+                                      # as errors/grammar.py's PLACEHOLDERS write them (<node>, <n>, ...)
     releases = "1.0 – 1.7"            # the minor releases that have it: first – last, or one
     source = "torch/distributed/distributed_c10d.py"   # its file in pytorch/pytorch
     format = "..."                    # optional: the format string the source builds it from

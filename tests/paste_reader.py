@@ -1,6 +1,6 @@
 """The paste box's reading of pastes, without a site or a browser: docs/javascripts/paste-reader.js
 run by Node (tests/paste_reader.js) on the data the error index carries, made here from the
-repository's files as the index's build makes it (error_index.paste_data)."""
+repository's files as the index's build makes it (index_page.paste_data)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,9 @@ import shutil
 import subprocess
 from pathlib import Path
 
-from fieldguide import causes, editions, error_index, translations, wordings
+from fieldguide import causes, editions, translations, wordings
+from fieldguide.errors import grouping
+from fieldguide.errors import page as index_page
 from fieldguide.macros import ERROR_INDEX, nav_pages, page_url, shown_on
 from fieldguide.releases import load as load_matrix
 from fieldguide.snippet import discover
@@ -24,8 +26,8 @@ TIMEOUT_S = 300
 
 
 @functools.cache
-def entries() -> list[error_index.Entry]:
-    return error_index.collect(discover(ROOT), OutputStore(ROOT), causes.load(ROOT))
+def entries() -> list[grouping.Entry]:
+    return grouping.collect(discover(ROOT), OutputStore(ROOT), causes.load(ROOT))
 
 
 @functools.cache
@@ -38,7 +40,7 @@ def site_data(config: str = "mkdocs.yml") -> dict:
     urls = {key: up + page_url(page, True) for key, page in embedded.items()}
     words = translations.load(ROOT, editions.language_of(docs))
     snippets = {s.key: s for s in discover(ROOT)}
-    return error_index.paste_data(entries(), snippets, list(embedded), urls, load_matrix(ROOT).versions, words,
+    return index_page.paste_data(entries(), snippets, list(embedded), urls, load_matrix(ROOT).versions, words,
                                   wordings.load(ROOT))
 
 

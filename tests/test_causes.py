@@ -9,7 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from fieldguide import causes, error_index, pastes
+from fieldguide import causes, pastes
+from fieldguide.errors import grammar, grouping
+from fieldguide.errors import page as index_page
 from fieldguide.snippet import discover
 from fieldguide.store import OutputStore
 
@@ -19,7 +21,7 @@ SOURCE = re.compile(r"^(?:[\w.-]+/[\w.-]+#\d+|https?://\S+)$")
 
 @pytest.fixture(scope="module")
 def entries():
-    return error_index.collect(discover(ROOT), OutputStore(ROOT), causes.load(ROOT))
+    return grouping.collect(discover(ROOT), OutputStore(ROOT), causes.load(ROOT))
 
 
 def test_every_entry_has_its_causes_file_and_every_file_an_entry(entries):
@@ -33,9 +35,9 @@ def test_every_snippet_reproduces_exactly_one_mechanism_of_its_entry(entries):
     problems = []
     for entry in entries:
         for key in entry.raised_by:
-            if entry.data.of(key, entry.causes_of.get(key)) is None:
+            if entry.data.of(key) is None:
                 problems.append(f"{entry.data.path.name}: {key} ({entry.causes_of.get(key)!r}) is in no mechanism")
-        claimed = [name for m in entry.data.mechanisms for name in (*m.site_causes, *m.snippets)]
+        claimed = [key for m in entry.data.mechanisms for key in m.snippets]
         problems += [f"{entry.data.path.name}: {name!r} is claimed by two mechanisms"
                      for name in sorted({n for n in claimed if claimed.count(n) > 1})]
     assert not problems, "\n".join(problems)
@@ -44,16 +46,14 @@ def test_every_snippet_reproduces_exactly_one_mechanism_of_its_entry(entries):
 def test_every_mechanism_is_shown_by_a_snippet_or_says_why_not(entries):
     problems = []
     for entry in entries:
-        stated = {c for c in entry.causes_of.values() if c}
         for mechanism in entry.data.mechanisms:
             where = f"{entry.data.path.name} [mechanisms.{mechanism.id}]"
-            stale = [c for c in mechanism.site_causes if c not in stated]
-            stale += [k for k in mechanism.snippets if k not in entry.raised_by]
+            stale = [k for k in mechanism.snippets if k not in entry.raised_by]
             if stale:
-                problems.append(f"{where} names causes or snippets that do not print this message: {stale}")
-            if mechanism.shown and not (mechanism.site_causes or mechanism.snippets):
+                problems.append(f"{where} names snippets that do not print this message: {stale}")
+            if mechanism.shown and not mechanism.snippets:
                 problems.append(f"{where} has no snippet: add one, or `shown = false` with `why`")
-            if not mechanism.shown and (not mechanism.why or mechanism.site_causes or mechanism.snippets):
+            if not mechanism.shown and (not mechanism.why or mechanism.snippets):
                 problems.append(f"{where} is not shown: it needs `why` and no snippets")
     assert not problems, "\n".join(problems)
 
@@ -78,7 +78,7 @@ def test_the_index_ranks_causes_by_reports_and_counts_them(entries):
     inplace = next(e for e in entries if e.id == "one-of-the-variables-needed-for-gradient-computation-has")
     seen = [cause.seen for cause in inplace.causes([])]
     assert seen == sorted(seen, reverse=True) and seen[0] > 0
-    page = error_index.markdown(entries, {s.key: s for s in discover(ROOT)},
+    page = index_page.markdown(entries, {s.key: s for s in discover(ROOT)},
                                 {s.key: "x.md" for s in discover(ROOT)}, ["2.13.0"])
     assert f"| {seen[0]} public reports |" in page
 
@@ -135,7 +135,7 @@ def test_unknown_pastes_are_sourced_and_none_is_a_recorded_message(entries):
     at least 20 real pastes, each with its thread and why the guide leaves it out, none from a
     thread the causes or the real pastes come from, and none whose message starts as a
     recorded one does (the guide would know it)."""
-    recorded = {error_index.first_sentence(text) for entry in entries for _, text in entry.texts}
+    recorded = {grammar.first_sentence(text) for entry in entries for _, text in entry.texts}
     known_threads = ({r.source for data in causes.load(ROOT).values() for r in data.reports}
                      | {p.source for p in pastes.load(ROOT)})
     unknown = pastes.load_unknown(ROOT)
@@ -148,7 +148,7 @@ def test_unknown_pastes_are_sourced_and_none_is_a_recorded_message(entries):
             )
         if not paste.paste.strip() or not paste.why.strip() or "\n" in paste.why.strip():
             problems.append(f"{where}: needs the paste and a one-line `why`")
-        elif error_index.first_sentence(paste.message) in recorded:
+        elif grammar.first_sentence(paste.message) in recorded:
             problems.append(f"{where}: {paste.message!r} starts as a recorded message does; the guide knows it")
     assert len(unknown) >= 20, f"{pastes.UNKNOWN_DIR}: {len(unknown)} pastes; the not-known check needs at least 20"
     assert not problems, "\n".join(problems)
@@ -191,7 +191,7 @@ GOOD = '''entry = "e"
 [mechanisms.m]
 text = "what code does"
 fix = "do this"
-site_causes = ["a cause"]
+snippets = ["t/a"]
 
 [[report]]
 source = "o/r#1"
@@ -226,18 +226,18 @@ def test_a_broken_reports_file_is_named_with_what_to_fix(tmp_path, text, says):
 def test_a_reports_file_is_read_field_by_field(tmp_path):
     path = tmp_path / "e.toml"
     path.write_text(GOOD.replace('fix = "do this"', 'fix = "do this"\nclues = "c"\nnodes = ["MulBackward0"]\n'
-                                 "leaf = true\ncode = ['x']\nmessage = ['y']\nsnippets = ['t/a']")
+                                 "leaf = true\ncode = ['x']\nmessage = ['y']")
                     + '[mechanisms.gpu]\ntext = "on a GPU"\nfix = "f"\nshown = false\nwhy = "cuda only"\n'
                     + '[[report]]\nsource = "https://example.org/t"\nmechanism = "gpu"\nevidence = "v"\n'
                     + 'release = "2.1"\n')
     data = causes.read(path)
     m, gpu = data.mechanisms
     assert (data.entry, data.path, data.unrecorded) == ("e", path, None)
-    assert m == causes.Mechanism(id="m", text="what code does", site_causes=("a cause",), snippets=("t/a",),
+    assert m == causes.Mechanism(id="m", text="what code does", snippets=("t/a",),
                                  clues="c", nodes=("MulBackward0",), leaf=True, code=("x",), message=("y",),
                                  fix="do this", reports=(causes.Report("o/r#1", "m", "seen"),))
     assert (gpu.shown, gpu.why, gpu.leaf, gpu.reports[0].release) == (False, "cuda only", False, "2.1")
-    assert data.of("t/a", None) is m and data.of("t/b", "a cause") is m and data.of("t/b", "other") is None
+    assert data.of("t/a") is m and data.of("t/b") is None
 
 
 def test_a_report_links_to_its_thread():

@@ -31,7 +31,8 @@ try:
 except ImportError:  # reported by the `browser` fixture (tests/conftest.py), as a skip or a failure
     expect = None
 
-from fieldguide import error_index, pastes
+from fieldguide import pastes
+from fieldguide.errors import grouping
 from fieldguide.render import TRACEBACK_START
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -113,7 +114,7 @@ def newest_pastes() -> list[tuple[str, str]]:
         if not entry.texts:  # a message no snippet prints: its wording from PyTorch's source
             category, text = entry.category, entry.data.unrecorded.text
         else:
-            (category, text), _ = error_index.newest_first(entry.texts)[0]
+            (category, text), _ = grouping.newest_first(entry.texts)[0]
         paste = (f"{TRACEBACK_START}  File \"train.py\", line 9, in <module>\n    loss.backward()\n{category}: {text}\n"
                  if not category.endswith("Warning") else f"train.py:9: {category}: {text}\n  loss.backward()\n")
         found.append((entry.id, paste))
@@ -244,7 +245,7 @@ def test_material_search_finds_each_entry_first(context, server):
     results = page.locator("li.md-search-result__item a.md-search-result__link")
     field.click()
     for entry in found:
-        (category, text), _ = error_index.newest_first(entry.texts)[0]
+        (category, text), _ = grouping.newest_first(entry.texts)[0]
         field.fill("")
         page.keyboard.press("End")  # Material searches on key events
         expect(results).to_have_count(0)

@@ -9,7 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from fieldguide import causes, error_index
+from fieldguide import causes
+from fieldguide.errors import clues, grammar, grouping
+from fieldguide.errors import page as index_page
 from fieldguide.render import anchor
 from fieldguide.snippet import Snippet, discover
 from fieldguide.store import OutputStore
@@ -28,7 +30,7 @@ def test_messages_finds_warnings_and_the_uncaught_error():
         "RuntimeError: first line\n"
         "second line\n"
     )
-    assert error_index.messages(output) == [
+    assert grammar.messages(output) == [
         ("UserWarning", "careful"),
         ("RuntimeError", "first line\nsecond line"),
     ]
@@ -40,7 +42,19 @@ def test_a_warning_raised_inside_torch_is_found_and_ends_at_its_source_line():
         "  <torch source line>\n"
         "printed by the snippet\n"
     )
-    assert error_index.messages(output) == [("UserWarning", "Input #0 requires gradient")]
+    assert grammar.messages(output) == [("UserWarning", "Input #0 requires gradient")]
+
+
+@pytest.mark.parametrize("start", ["[W <torch source>] ", "[rank0]:[W <torch source>] ",
+                                   "[rank0]:[W<timestamp> <torch source>] "])
+def test_a_warning_torch_s_cpp_code_logs_ends_at_the_function_that_warned(start):
+    one_line = f"{start}Warning: flag not needed. It costs time. (function operator())\nstep 0\n"
+    assert grammar.messages(one_line) == [("Warning", "flag not needed. It costs time. (function operator())")]
+    spanning = f"{start}Warning: first line\nsecond line (function search_unused_parameters)\nstep 0\n"
+    assert grammar.messages(spanning) == [
+        ("Warning", "first line\nsecond line (function search_unused_parameters)")]
+    unended = f"{start}Warning: no function named\nstep 0\n\nlater\n"
+    assert grammar.messages(unended) == [("Warning", "no function named")]
 
 
 def test_every_recorded_warning_is_read():
@@ -50,7 +64,7 @@ def test_every_recorded_warning_is_read():
     missed = []
     for key in store.keys():
         for _, text in store.by_output(key):
-            found = [category for category, _ in error_index.messages(text) if category.endswith("Warning")]
+            found = [category for category, _ in grammar.messages(text) if category.endswith("Warning")]
             if len(found) < len(set(header.findall(text))):
                 missed.append(key)
     assert not missed, f"warnings in these recordings are not read: {sorted(set(missed))}"
@@ -63,13 +77,13 @@ def test_rewordings_of_one_error_share_a_template_sentence():
         "version 1; expected version 0 instead. Hint: enable anomaly detection."
     )
     new = old.replace("SigmoidBackward0", "Sigmoid").replace("[3]", "[2, 4]").replace("1;", "3;")
-    assert error_index.template(old) == error_index.template(new)
-    assert error_index.template(new) == (
+    assert grammar.template(old) == grammar.template(new)
+    assert grammar.template(new) == (
         "one of the variables needed for gradient computation has been modified by an inplace "
         "operation: [<tensor type> [<shape>]], which is output <n> of <node>, is at version "
         "<n>; expected version <n> instead. Hint: enable anomaly detection."
     )
-    assert error_index.first_sentence(error_index.template(new)) == (
+    assert grammar.first_sentence(grammar.template(new)) == (
         "one of the variables needed for gradient computation has been modified by an inplace "
         "operation"
     )
@@ -77,7 +91,7 @@ def test_rewordings_of_one_error_share_a_template_sentence():
 
 @pytest.fixture(scope="module")
 def entries():
-    return error_index.collect(discover(ROOT), OutputStore(ROOT))
+    return grouping.collect(discover(ROOT), OutputStore(ROOT))
 
 
 def test_the_index_covers_the_errors_readers_hit(entries):
@@ -103,9 +117,9 @@ def test_every_entry_has_a_fix_that_avoids_it(entries):
             assert fix, f"{where} but declares no '# fixed-by:'"
             assert fix in snippets, f"{where}; its '# fixed-by: {fix}' names no snippet"
             assert not snippets[fix].raises, f"{where}; its fix {fix} raises itself"
-            fixed = {error_index.first_sentence(shape) for e in error_index.collect([snippets[fix]], store)
+            fixed = {grammar.first_sentence(shape) for e in grouping.collect([snippets[fix]], store)
                      for _, shape in e.templates}
-            assert not fixed & {error_index.first_sentence(shape) for _, shape in entry.templates}, (
+            assert not fixed & {grammar.first_sentence(shape) for _, shape in entry.templates}, (
                 f"{where}; its fix {fix} prints it too"
             )
 
@@ -139,12 +153,12 @@ def record(root: Path, key: str, outputs: dict[str, str], **directives) -> Snipp
 def test_reader_types_shapes_and_node_names_become_placeholders():
     cuda = "[torch.cuda.HalfTensor [4, 128, 64, 64]], which is output 0 of torch::autograd::CopySlices, is at version 3"
     cpu = "[torch.FloatTensor []], which is output 1 of ClampBackward1, is at version 1"
-    assert error_index.template(cuda) == error_index.template(cpu) == (
+    assert grammar.template(cuda) == grammar.template(cpu) == (
         "[<tensor type> [<shape>]], which is output <n> of <node>, is at version <n>"
     )
-    assert error_index.form(cuda) == ("n", "output", "tensor")
-    assert error_index.node_names(cuda) == ["CopySlices"]
-    assert [error_index.forward_name(n) for n in ("PowBackward0", "ClampBackward1", "SigmoidBackward", "Pow")] == [
+    assert grammar.form(cuda) == ("n", "output", "tensor")
+    assert grammar.node_names(cuda) == ["CopySlices"]
+    assert [grammar.forward_name(n) for n in ("PowBackward0", "ClampBackward1", "SigmoidBackward", "Pow")] == [
         "Pow", "Clamp1", "Sigmoid", "Pow"]
 
 
@@ -154,8 +168,8 @@ def test_an_entry_keeps_its_id_when_a_newer_release_rewords_it(tmp_path):
     key = "hooks/unused"
     before = record(tmp_path / "a", key, {"2.0.1": traceback(old)}, raises="RuntimeError")
     after = record(tmp_path / "b", key, {"2.0.1": traceback(old), "2.15.0": traceback(new)}, raises="RuntimeError")
-    [first] = error_index.collect([before], OutputStore(tmp_path / "a"))
-    [second] = error_index.collect([after], OutputStore(tmp_path / "b"))
+    [first] = grouping.collect([before], OutputStore(tmp_path / "a"))
+    [second] = grouping.collect([after], OutputStore(tmp_path / "b"))
     assert second.summary.startswith("The differentiated Tensor at index")  # shown as the newest wording
     assert first.id == second.id == "one-of-the-differentiated-tensors-appears-to-not-have-been"
 
@@ -166,11 +180,11 @@ def test_an_entry_keeps_its_id_when_its_snippets_move_to_other_pages(tmp_path):
                raises="RuntimeError", fixed_by="t/fixed"),
         record(tmp_path, "t/fixed", {"2.13.0": "ok\n"}),
     ]
-    entries = error_index.collect(snippets, OutputStore(tmp_path))
+    entries = grouping.collect(snippets, OutputStore(tmp_path))
     by_key = {s.key: s for s in snippets}
     ids = set()
     for pages in ({"t/fails": "a.md", "t/fixed": "a.md"}, {"t/fixed": "sub/b.md", "t/fails": "c.md"}):
-        page = error_index.markdown(entries, by_key, pages, ["2.13.0"])
+        page = index_page.markdown(entries, by_key, pages, ["2.13.0"])
         ids.add(re.search(r"^## .* \{ #([\w-]+) \.fg-entry \}$", page, re.MULTILINE)[1])
     assert ids == {"one-of-the-variables-needed-for-gradient-computation-has"}
 
@@ -187,17 +201,17 @@ def test_causes_group_snippets_and_the_leaf_form_is_a_clue(tmp_path):
                raises="RuntimeError", fixed_by="t/ok", cause="relu_ on a sigmoid output"),
         record(tmp_path, "t/ok", {"2.13.0": "ok\n"}),
     ]
-    [entry] = error_index.collect(snippets, OutputStore(tmp_path))
+    [entry] = grouping.collect(snippets, OutputStore(tmp_path))
     causes = entry.causes(["t/sigmoid", "t/step_a", "t/step_b"])
     assert [(c.text, list(c.fixes)) for c in causes] == [
         ("relu_ on a sigmoid output", ["t/sigmoid"]),
         ("an optimizer step", ["t/step_a", "t/step_b"]),
     ]
-    assert error_index.clues(causes) == [
+    assert clues.clues(causes) == [
         "names `SigmoidBackward0` / `Sigmoid`",
         "no `which is output <n> of <node>` part",
     ]
-    assert error_index.naming([entry], ["2.9.1", "2.13.0"]) == {
+    assert clues.naming([entry], ["2.9.1", "2.13.0"]) == {
         "backward": "2.9.1", "forward": "2.13.0", "examples": [("SigmoidBackward0", "Sigmoid")]}
 
 
@@ -213,9 +227,9 @@ def test_the_index_carries_what_each_fix_changes_once_per_pair(tmp_path):
         record(tmp_path, "t/ok", {"2.13.0": "ok\n"}),
         record(tmp_path, "t/ok_too", {"2.13.0": "ok\n"}),
     ]
-    entries = error_index.collect(snippets, OutputStore(tmp_path))
+    entries = grouping.collect(snippets, OutputStore(tmp_path))
     pages = {"t/step_a": "a.md", "t/both": "a.md", "t/ok": "b.md", "t/ok_too": "b.md"}
-    page = error_index.markdown(entries, {s.key: s for s in snippets}, pages, ["2.13.0"])
+    page = index_page.markdown(entries, {s.key: s for s in snippets}, pages, ["2.13.0"])
     diffs = re.findall(r'^<details class="success fg-fixdiff" id="([\w-]+)" markdown="1">\n'
                        r"<summary>What the fix changes: <code>([\w/]+)</code> → <code>([\w/]+)</code></summary>$",
                        page, re.MULTILINE)
@@ -239,7 +253,7 @@ def test_a_warning_a_raising_snippet_prints_on_the_way_is_not_its_cause(tmp_path
     output = "x.py:2: UserWarning: Anomaly Detection has been enabled.\n  f()\n" + traceback("boom")
     snippet = record(tmp_path, "t/fails", {"2.13.0": output},
                      raises="RuntimeError", fixed_by="t/ok", cause="why it fails")
-    entries = {e.category: e for e in error_index.collect([snippet], OutputStore(tmp_path))}
+    entries = {e.category: e for e in grouping.collect([snippet], OutputStore(tmp_path))}
     assert entries["RuntimeError"].causes([])[0].text == "why it fails"
     assert entries["UserWarning"].causes([])[0].text is None
 
@@ -250,20 +264,20 @@ def test_the_paste_box_data_is_json_no_message_can_break_out_of(tmp_path):
         record(tmp_path, "t/fails", {"2.13.0": traceback(message)}, raises="RuntimeError", fixed_by="t/ok"),
         record(tmp_path, "t/ok", {"2.13.0": "ok\n"}),
     ]
-    data = error_index.paste_data(error_index.collect(snippets, OutputStore(tmp_path)), {s.key: s for s in snippets},
+    data = index_page.paste_data(grouping.collect(snippets, OutputStore(tmp_path)), {s.key: s for s in snippets},
                                   [], {}, ["2.13.0"])
-    box = error_index.paste_box(data)
+    box = index_page.paste_box(data)
     payload = re.search(r'<script type="application/json" id="fg-diagnose-data">(.*)</script>', box)[1]
     assert "<" not in payload and "&" not in payload
     data = json.loads(payload)
     assert data["entries"][0]["templates"][0][0] == "bad </script><b>&amp; [<tensor type> [<shape>]]"
-    assert [kind for kind, _, _ in data["placeholders"]] == [kind for kind, _, _ in error_index.PLACEHOLDERS]
+    assert [kind for kind, _, _ in data["placeholders"]] == [kind for kind, _, _ in grammar.PLACEHOLDERS]
 
 
 def test_every_entry_has_its_own_id(entries):
     ids = [e.id for e in entries]
     assert len(set(ids)) == len(ids), ids
-    assert all(re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", i) and len(i) <= error_index.ID_LENGTH for i in ids), ids
+    assert all(re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", i) and len(i) <= grammar.ID_LENGTH for i in ids), ids
 
 
 def test_causes_that_differ_only_in_words_are_told_apart_by_them(tmp_path):
@@ -277,9 +291,9 @@ def test_causes_that_differ_only_in_words_are_told_apart_by_them(tmp_path):
                raises="RuntimeError", fixed_by="t/ok", cause="a custom Function returns a view"),
         record(tmp_path, "t/ok", {"2.13.0": "ok\n"}),
     ]
-    [entry] = error_index.collect(snippets, OutputStore(tmp_path))
+    [entry] = grouping.collect(snippets, OutputStore(tmp_path))
     assert entry.summary == "Output <n> of <node> is a view and is being modified inplace"
-    assert error_index.clues(entry.causes(["t/unbind", "t/custom"])) == [
+    assert clues.clues(entry.causes(["t/unbind", "t/custom"])) == [
         "says `This view is one of several`; names `UnbindBackward0`",
         "says `This view comes from a custom Function`; names `MineBackward`",
     ]
@@ -299,14 +313,14 @@ def test_a_message_no_snippet_prints_is_an_entry_from_its_data(tmp_path):
         '[[report]]\nsource = "a/b#1"\nmechanism = "eval-rnn"\nevidence = "an RNN in eval mode"\n',
         encoding="utf-8")
     snippets = [record(tmp_path, "t/ok", {"2.13.0": "ok\n"})]
-    [entry] = error_index.collect(snippets, OutputStore(tmp_path), causes.load(tmp_path))
+    [entry] = grouping.collect(snippets, OutputStore(tmp_path), causes.load(tmp_path))
     assert (entry.id, entry.category, entry.texts) == (
         "cudnn-rnn-backward-can-only-be-called-in-training-mode", "RuntimeError", {})
-    page = error_index.markdown([entry], {"t/ok": snippets[0]}, {"t/ok": "p.md"}, ["2.13.0"])
+    page = index_page.markdown([entry], {"t/ok": snippets[0]}, {"t/ok": "p.md"}, ["2.13.0"])
     assert "Template, PyTorch 1.0 – 2.15, from its source" in page and "| Cause |" not in page
     assert "Also seen, not reproduced here: an RNN in eval mode is differentiated (1 public report). needs a GPU " \
            "Fix: Differentiate it in train mode." in page
-    data = error_index.paste_data([entry], {}, [], {}, ["2.13.0"])
+    data = index_page.paste_data([entry], {}, [], {}, ["2.13.0"])
     [shown] = data["entries"]
     assert shown["templates"] == [["cudnn RNN backward can only be called in training mode",
                                    "cudnn RNN backward can only be called in training mode", "1.0 – 2.15", False]]

@@ -9,8 +9,9 @@ from types import SimpleNamespace
 
 import pytest
 
-from fieldguide import error_index, macros
+from fieldguide import macros
 from fieldguide.engine import Result
+from fieldguide.errors import page as index_page
 from fieldguide.render import changes_markdown, snippet_markdown
 from fieldguide.snippet import Snippet
 from fieldguide.store import OutputStore
@@ -120,5 +121,5 @@ def test_version_changes_and_releases(site):
 
 
 def test_the_paste_box_elsewhere_hands_to_the_index_of_this_edition(site):
-    assert define(site, "sub/second.md").paste_box() == error_index.paste_box_elsewhere("../../errors/")
-    assert define(site, "index.md").paste_box() == error_index.paste_box_elsewhere("errors/")
+    assert define(site, "sub/second.md").paste_box() == index_page.paste_box_elsewhere("../../errors/")
+    assert define(site, "index.md").paste_box() == index_page.paste_box_elsewhere("errors/")

@@ -142,3 +142,19 @@ def test_a_recursion_traceback_keeps_the_repeat_line_with_its_snippet_frame():
         "  [Previous line repeated 996 more times]\n"
         "RecursionError: maximum recursion depth exceeded\n"
     )
+
+
+def test_a_warning_torchs_cpp_code_logs_loses_its_time_and_place(tmp_path):
+    """c10's logger starts the line with the file:line (moving with every release) and from 2.4
+    on with the date and time (new on every run); the rank before it and the message stay."""
+    message = "Warning: find_unused_parameters=True was specified (function operator())\n"
+    assert normalize("[W reducer.cpp:1298] " + message, tmp_path) == "[W <torch source>] " + message
+    assert normalize("[rank0]:[W reducer.cpp:1389] " + message, tmp_path) == "[rank0]:[W <torch source>] " + message
+    newer = ["[rank0]:[W1126 22:48:49.568080379 reducer.cpp:1400] ",
+             "[rank0]:[W305 09:01:02.000000001 reducer.cpp:1545] "]
+    assert {normalize(start + message, tmp_path) for start in newer} == {
+        "[rank0]:[W<timestamp> <torch source>] " + message}
+    with_thread = "[W1126 22:48:49.568080 4242 ProcessGroupGloo.cpp:77] " + message
+    assert normalize(with_thread, tmp_path) == "[W<timestamp> <torch source>] " + message
+    kept = "step 0 [W x.cpp:1] not at a line's start\n[Wait 1.cpp:2] not a log line\n"
+    assert normalize(kept, tmp_path) == kept

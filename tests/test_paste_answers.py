@@ -26,7 +26,8 @@ from dataclasses import dataclass
 import pytest
 from paste_reader import ROOT, entries, read, site_data
 
-from fieldguide import error_index, pastes, wordings
+from fieldguide import pastes, wordings
+from fieldguide.errors import grammar, grouping
 from fieldguide.releases import version_key
 from fieldguide.render import TRACEBACK_START
 from fieldguide.snippet import discover
@@ -52,7 +53,7 @@ class Case:
     releases: tuple[str, ...] = ()  # the releases that print it, for exact texts
 
 
-def entry_of(found: list[error_index.Entry], category: str, message: str) -> error_index.Entry:
+def entry_of(found: list[grouping.Entry], category: str, message: str) -> grouping.Entry:
     return next(e for e in found if (category, message) in e.texts)
 
 
@@ -74,7 +75,7 @@ def recorded_cases() -> list[Case]:
     cases: dict[str, Case] = {}
     for snippet in discover(ROOT):
         for versions, output in store.by_output(snippet.key):
-            for category, message in error_index.messages(output):
+            for category, message in grammar.messages(output):
                 entry = entry_of(found, category, message)
                 if category.endswith("Warning"):
                     paste = warning_block(output, message)
@@ -92,6 +93,9 @@ def last_line(paste: str) -> tuple[str, str]:
         category, _, message = rest.partition(": ")
         return category, message
     first, *more = [line for line in paste.splitlines() if not line.startswith("  ")]
+    logged = grammar.CPP_WARNING_HEADER.match(first)  # a warning torch's C++ code logged itself
+    if logged:
+        return logged[1], "\n".join([logged[2], *more])
     _, category, message = first.split(": ", 2)
     return category.rsplit(" ", 1)[-1], "\n".join([message, *more])
 
@@ -295,3 +299,70 @@ def test_every_cause_in_an_answer_carries_its_fix(config):
                 if not pair["diff"]:
                     problems.append(f"{where}: no difference between {pair['snippet']} and its fix {pair['fix']}")
     assert not problems, "\n".join(problems)
+
+
+# Messages about what a custom Function saves or returns, as readers paste them: other types,
+# devices and dtypes than the recordings have, and the wordings of older releases (from PyTorch's
+# source and public threads). Each must land on its entry and, where the message itself shows
+# the cause (a name, an old wording), rank that cause first.
+CUSTOM_FUNCTION_VARIANTS = [
+    # (paste, entry, first cause or None)
+    ("RuntimeError: Function MyFuncBackward returned an invalid gradient at index 1 - expected device cuda:0 "
+     "but got cpu", "function-returned-an-invalid-gradient-at-index-expected", "backward-builds-on-cpu"),
+    ("RuntimeError: Function NumpyOpWrapperBackward returned an invalid gradient at index 0 - expected type "
+     "TensorOptions(dtype=float, device=cuda:0, layout=Strided, requires_grad=false (default), pinned_memory=false "
+     "(default), memory_format=(nullopt)) but got TensorOptions(dtype=float, device=cpu, layout=Strided, "
+     "requires_grad=false (default), pinned_memory=false (default), memory_format=(nullopt))",
+     "function-returned-an-invalid-gradient-at-index-expected", "backward-builds-on-cpu"),
+    ("RuntimeError: Function AddBackward0 returned an invalid gradient at index 1 - expected type "
+     "torch.FloatTensor but got torch.cuda.FloatTensor",
+     "function-returned-an-invalid-gradient-at-index-expected", "cpu-scalar-in-gpu-loss"),
+    ("RuntimeError: Function AddBackward0 returned an invalid gradient at index 1 - expected type "
+     "TensorOptions(dtype=float, device=cpu, layout=Strided, requires_grad=false) but got "
+     "TensorOptions(dtype=float, device=cuda:0, layout=Strided, requires_grad=false)",
+     "function-returned-an-invalid-gradient-at-index-expected", "cpu-scalar-in-gpu-loss"),
+    ("RuntimeError: Function ViewBackward returned an invalid gradient at index 0 - expected device cpu:0 but got cpu",
+     "function-returned-an-invalid-gradient-at-index-expected", None),
+    ("RuntimeError: Function FBackward returned an invalid gradient at index 0 - got [6] but expected shape "
+     "compatible with [2, 3]", "function-returned-an-invalid-gradient-at-index-got-but", None),
+    ("RuntimeError: Function _RasterizeGaussiansBackward returned an invalid gradient at index 2 - got [0, 0, 3] "
+     "but expected shape compatible with [0, 16, 3]",
+     "function-returned-an-invalid-gradient-at-index-got-but", "extension-empty-point-set"),
+    ("RuntimeError: Expected isFloatingType(grads[i].type().scalarType()) to be true, but got false.  (Could this "
+     "error message be improved?  If so, please report an enhancement request to PyTorch.)",
+     "expected-isfloatingtype-grad-scalar-type-input-is-complex", "integer-output-not-marked"),
+    ("RuntimeError: Expected isFloatingType(grads[i].scalar_type()) to be true, but got false.  (Could this error "
+     "message be improved?  If so, please report an enhancement request to PyTorch.) (validate_outputs at "
+     "..\\torch\\csrc\\autograd\\engine.cpp:476)\n(no backtrace available)",
+     "expected-isfloatingtype-grad-scalar-type-input-is-complex", "integer-output-not-marked"),
+    ("Traceback (most recent call last):\n  File \"repro.py\", line 6, in <module>\n"
+     "    y_sum = torch.sum(x, dtype=torch.complex128)\n"
+     "RuntimeError: Expected isFloatingType(grad.scalar_type()) || (input_is_complex == grad_is_complex) to be "
+     "true, but got false.  (Could this error message be improved?  If so, please report an enhancement request "
+     "to PyTorch.)", "expected-isfloatingtype-grad-scalar-type-input-is-complex", "real-to-complex-op"),
+    ("TypeError: save_for_backward can only save variables, but argument 1 is of type tuple",
+     "save-for-backward-can-only-save-variables-but-argument-is-of", None),
+    ("TypeError: save_for_backward can only save variables, but argument 0 is of type numpy.ndarray",
+     "save-for-backward-can-only-save-variables-but-argument-is-of", None),
+    ("TypeError: save_for_backward can only save variables, but argument 1 is of type float",
+     "save-for-backward-can-only-save-variables-but-argument-is-of", None),
+    ("TypeError: save_for_backward can only save variables, but argument 10 is of type PackedSeqParams",
+     "save-for-backward-can-only-save-variables-but-argument-is-of", None),
+    ("  File \"megatron/core/tensor_parallel/random.py\", line 301, in checkpoint\n"
+     "    return CheckpointFunction.apply(function, distribute_saved_activations, *args)\n"
+     "TypeError: save_for_backward can only save variables, but argument 4 is of type tuple",
+     "save-for-backward-can-only-save-variables-but-argument-is-of", "checkpoint-saves-every-argument"),
+]
+
+
+def test_custom_function_variants_land_on_their_entry():
+    pastes = [paste for paste, _, _ in CUSTOM_FUNCTION_VARIANTS]
+    misses = []
+    for (paste, entry, first), reading in zip(CUSTOM_FUNCTION_VARIANTS, read(site_data(), pastes), strict=True):
+        ranked = [c["mechanism"] for c in reading["causes"]] if landed(reading, entry) else []
+        if not landed(reading, entry):
+            misses.append(f"expected #{entry}, got {reading and reading['entry'] or 'nothing'}:\n{paste}")
+        elif first is not None and ranked[:1] != [first]:
+            misses.append(f"#{entry}: expected {first} first, got {ranked}:\n{paste}")
+    print(f"custom Function variants: {len(pastes) - len(misses)}/{len(pastes)} land on their entry")
+    assert not misses, "\n\n".join(misses)

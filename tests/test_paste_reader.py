@@ -11,7 +11,7 @@ import copy
 import pytest
 from paste_reader import call, read
 
-from fieldguide import error_index
+from fieldguide.errors import grammar
 
 INPLACE = ("one of the variables needed for gradient computation has been modified by an inplace operation: "
            "[torch.FloatTensor [3]], which is output 0 of <node>, is at version 1; expected version 0 instead")
@@ -34,8 +34,8 @@ def entry(id: str, category: str, templates: list, causes: list, clauses: dict |
 
 
 def template(text: str, releases: str = "2.13.0", recorded: bool | None = None) -> list:
-    shape = error_index.template(text)
-    row = [shape, error_index.first_sentence(shape), releases]
+    shape = grammar.template(text)
+    row = [shape, grammar.first_sentence(shape), releases]
     return row if recorded is None else [*row, recorded]
 
 
@@ -43,7 +43,7 @@ def template(text: str, releases: str = "2.13.0", recorded: bool | None = None) 
 def data() -> dict:
     return {
         "language": "en", "words": {}, "naming": {},
-        "placeholders": error_index.PLACEHOLDERS, "backwardSuffix": error_index.BACKWARD_SUFFIX,
+        "placeholders": grammar.PLACEHOLDERS, "backwardSuffix": grammar.BACKWARD_SUFFIX,
         "entries": [
             entry("inplace", "RuntimeError", [template(INPLACE.replace("<node>", "ReluBackward0"))], [
                 cause("optimizer", clueLeaf=True, seen=1, forms={"n tensor": 1}),
@@ -88,6 +88,11 @@ def mechanisms(reading: dict) -> list[str]:
     (">>> y.backward()\nRuntimeError: after a prompt", ("RuntimeError", "after a prompt")),
     ("train.py:3: UserWarning: warned\n  x.grad", ("UserWarning", "warned")),
     ("no category at all\n  indented", (None, "no category at all")),
+    # a warning torch's C++ code logs itself, as 1.13 and 2.4 print it; it ends at its function
+    ("[W reducer.cpp:1400] Warning: find_unused... (function operator())\nstep 0: loss 1.1",
+     ("Warning", "find_unused... (function operator())")),
+    ("[rank0]:[W1126 22:48:49.568080379 reducer.cpp:1400] Warning: it spans\ntwo lines (function operator())\nstep 0",
+     ("Warning", "it spans\ntwo lines (function operator())")),
 ])
 def test_the_message_of_a_paste(paste, expected):
     first = call("pastedMessages", paste)[0]

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 from bs4 import BeautifulSoup
 
-from fieldguide import error_index, macros
+from fieldguide import macros
+from fieldguide.errors import grouping
 from fieldguide.snippet import Snippet, discover
 from fieldguide.store import OutputStore
 from fieldguide.zensical_config import flat_config
@@ -79,7 +80,7 @@ def test_every_graph_snippet_shows_its_diagram(embedded):
 
 def test_error_index_shows_every_exact_message(site):
     page = (site / "errors" / "index.html").read_text()
-    entries = error_index.collect(discover(ROOT), OutputStore(ROOT))
+    entries = grouping.collect(discover(ROOT), OutputStore(ROOT))
     for entry in entries:
         for category, text in entry.texts:  # a wording may have its own category
             shown = html.escape(f"{category}: {text}", quote=False)

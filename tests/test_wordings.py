@@ -8,18 +8,19 @@ from pathlib import Path
 
 import pytest
 
-from fieldguide import causes, error_index, releases, wordings
+from fieldguide import causes, releases, wordings
+from fieldguide.errors import grammar, grouping
 from fieldguide.snippet import discover
 from fieldguide.store import OutputStore
 
 ROOT = Path(__file__).resolve().parents[1]
 OLDEST = (0, 4)  # the oldest release whose source was read
-PLACEHOLDER_NAMES = {name for _, _, shape in error_index.PLACEHOLDERS for name in re.findall(r"<[^<>]+>", shape)}
+PLACEHOLDER_NAMES = {name for _, _, shape in grammar.PLACEHOLDERS for name in re.findall(r"<[^<>]+>", shape)}
 
 
 @pytest.fixture(scope="module")
 def entries():
-    return {entry.id: entry for entry in error_index.collect(discover(ROOT), OutputStore(ROOT), causes.load(ROOT))}
+    return {entry.id: entry for entry in grouping.collect(discover(ROOT), OutputStore(ROOT), causes.load(ROOT))}
 
 
 @pytest.fixture(scope="module")
@@ -35,12 +36,12 @@ def test_every_wording_names_an_entry(entries, found):
 def test_no_wording_is_one_a_recorded_release_prints(entries, found):
     """A wording some recorded release prints is in the index already, under its releases."""
     recorded = [f"{w.entry}: {w.category}: {w.text[:80]}" for w in found
-                if (w.category, error_index.template(w.text)) in entries[w.entry].templates]
+                if (w.category, grammar.template(w.text)) in entries[w.entry].templates]
     assert not recorded, "recorded releases print these wordings; remove them:\n" + "\n".join(recorded)
 
 
 def test_no_wording_is_listed_twice(found):
-    seen = [(w.entry, w.category, error_index.template(w.text)) for w in found]
+    seen = [(w.entry, w.category, grammar.template(w.text)) for w in found]
     twice = sorted({f"{e}: {c}: {t[:80]}" for e, c, t in seen if seen.count((e, c, t)) > 1})
     assert not twice, "listed twice; join their releases into one wording:\n" + "\n".join(twice)
 
@@ -55,7 +56,7 @@ def test_placeholders_are_the_index_s_own(found):
     """`<node>`, `<n>` and the rest match what the index writes; a typo would match nothing."""
     strange = [f"{w.entry}: {name}" for w in found for name in re.findall(r"<[^<>]+>", w.text)
                if name not in PLACEHOLDER_NAMES]
-    assert not strange, f"not one of error_index.PLACEHOLDERS' {sorted(PLACEHOLDER_NAMES)}:\n" + "\n".join(strange)
+    assert not strange, f"not one of grammar.PLACEHOLDERS' {sorted(PLACEHOLDER_NAMES)}:\n" + "\n".join(strange)
 
 
 def _write(tmp_path: Path, body: str) -> Path:

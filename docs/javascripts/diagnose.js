@@ -6,7 +6,7 @@
  * reader's tensors.
  *
  * paste-reader.js (loaded first) reads the paste; this file shows the answer. Everything it
- * shows comes from the JSON block the error index carries (fieldguide/error_index.py's
+ * shows comes from the JSON block the error index carries (fieldguide/errors/page.py's
  * paste_data, in the page's language: `words`, "{name}" marking what is filled in). On
  * another page (the home page) the box hands the paste to the index's box, which answers.
  * It runs in the browser and fetches nothing. */

@@ -3,7 +3,7 @@
  * what the reader's own code in it says, and which of the entry's causes fit it best.
  *
  * It knows nothing of pages: everything it matches against is the paste box's data (made by
- * fieldguide/error_index.py's paste_data from the recorded outputs and data/). The browser
+ * fieldguide/errors/page.py's paste_data from the recorded outputs and data/). The browser
  * loads it before diagnose.js, which shows the answer; the fast tests run it under Node
  * (tests/paste_reader.js), without a site or a browser. */
 (root => {
@@ -18,7 +18,11 @@
   const PROMPT = /^(?:>>> ?|\.\.\. ?|In \[\d*\]: ?|\[(?:default)?rank\d+\]: ?|> ?(?=\S)|E {2,}(?=\S)|`(?=[^`]))/;
   const clean = line => line.replace(PROMPT, "").replace(/(?<=[^`])`$/, "").replace(/\s+$/, "");
   // The file:line a warning names; "<torch source>" where this guide's outputs hide one.
-  const WARNING_LINE = /^(?:\S.*?:\d+|<torch source>): ([\w.]*Warning): (.*)$/;
+  // A warning torch's C++ code logs to stderr itself: "[W reducer.cpp:1298] Warning: ...", from 2.4
+  // on with the date and time after the W ("[W1126 22:48:49.568080379 reducer.cpp:1400] ..."), in
+  // this guide's outputs "[W <torch source>] ..."; its message ends with "(function name)".
+  const WARNING_LINE = /^(?:(?:\S.*?:\d+|<torch source>):|\[W[^\]\n]*\]) ([\w.]*Warning): (.*)$/;
+  const LOGGED_END = / \(function [^()]*(?:\(\))?\)$/;
   const ERROR_LINE = /^([A-Za-z_][\w.]*(?:Error|Exception|Warning|Interrupt)): ?(.*)$/;
   const SEPARATOR = /^(?:(?:Original )?Traceback \(most recent call last\)|During handling of the above exception|The above exception was the direct cause)/;
   // An exception quoted inside another one's message: `got RuntimeError("...")`, as
@@ -52,7 +56,8 @@
       const warning = WARNING_LINE.test(all[i].trimStart());
       const start = i;
       const parts = [match[2]];
-      while (i + 1 < all.length && !ends(i + 1) && !(warning && all[i + 1].length - all[i + 1].trimStart().length > indent)) {
+      const logged = warning && all[i].trimStart().startsWith("[W");
+      while (!(logged && LOGGED_END.test(parts[parts.length - 1])) && i + 1 < all.length && !ends(i + 1) && !(warning && all[i + 1].length - all[i + 1].trimStart().length > indent)) {
         const next = all[++i];
         if (next.length - next.trimStart().length <= indent) parts.push(next.slice(indent));
       }
@@ -202,7 +207,7 @@
     }
 
     /* The template of a message and the kinds of placeholder it needed: as
-     * fieldguide/error_index.py's template() and form() make them. */
+     * fieldguide/errors/grammar.py's template() and form() make them. */
     template(message) {
       const kinds = new Set();
       for (const {kind, regex, placeholder} of this.patterns) {

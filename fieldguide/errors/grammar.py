@@ -1,0 +1,149 @@
+"""The grammar of PyTorch's messages, shared with the paste box's script
+(docs/javascripts/paste-reader.js reads PLACEHOLDERS and BACKWARD_SUFFIX from the page): where
+a recorded output's warnings and uncaught error are (`messages`), a message's template (what
+varies between occurrences replaced by placeholders), its form, its sentences, the autograd
+nodes it names, and the id a wording makes."""
+
+from __future__ import annotations
+
+import functools
+import re
+
+from fieldguide.normalize import CPP_LOCATION, TRACEBACK_START
+
+# A warning's header: the file:line it names, or "<torch source>" for a place inside torch.
+WARNING_HEADER = re.compile(r"^(?:\S+:\d+|<torch source>): (\w*Warning): (.*)$")
+# A warning torch's C++ code logs to stderr itself, as normalize.py leaves it: "[W <torch source>]
+# Warning: ..." ("[rank0]:[W<timestamp> <torch source>] ..." on newer releases). Its message
+# ends with the C++ function that warned, "(function operator())".
+CPP_WARNING_HEADER = re.compile(r"^(?:\[rank\d+\]:)?\[W(?:<timestamp>)? <torch source>\] (Warning): (.*)$")
+_CPP_WARNING_END = re.compile(r" \(function [^()\n]*(?:\(\))?\)$")
+# What varies between occurrences of a message: (kind, pattern, placeholder), applied in
+# order. The patterns are valid JavaScript too: the paste box applies the same ones, and
+# reads what they capture (a node's name is the last group of `output` and `node`).
+PLACEHOLDERS = [
+    ("tensor", r"\[([\w.]+) \[([\d, ]*)\]\]", "[<tensor type> [<shape>]]"),
+    ("size", r"torch\.Size\(\[([\d, ]*)\]\)", "torch.Size(<shape>)"),
+    ("source", CPP_LOCATION.pattern, "(Triggered internally at <torch source>.)"),
+    ("class", r"<class '([\w.]+)'>", "<class '<name>'>"),
+    ("output", r"\boutput (\d+) of (?:\w+::)*(\w+)", "output <n> of <node>"),
+    ("output", r"\bOutput (\d+) of (?:\w+::)*(\w+)", "Output <n> of <node>"),
+    ("node", r"\b(\w+Backward\d*)\b", "<node>"),
+    ("value", r"(?<![\w.])(\d+\.\d+(?:e[-+]?\d+)?)(?![\w.])", "<value>"),
+    ("n", r"(?<![\w.</])(\d+)(?![\w.>])", "<n>"),
+]
+_PATTERNS = [(kind, re.compile(pattern), placeholder) for kind, pattern, placeholder in PLACEHOLDERS]
+# Some releases call a node `PowBackward0` in "output 0 of ..."; later ones name the
+# forward op, `Pow` (anomaly mode's warning keeps the backward name).
+BACKWARD_SUFFIX = r"Backward(\d*)$"
+# Sentences end at a full stop or colon before a space or a new line, or before a capital
+# where PyTorch forgot the space ("not allowed.You can"), not inside `__main__.Name`.
+_SENTENCE_END = re.compile(r"(?<=[.:])\s+|(?<=[a-z)\]][.:])(?=[A-Z])|\n")
+_SOURCE_PREFIX = re.compile(r"^[a-z_]+(?:\.[a-z_]+)*: ")
+_TORCH_NAME = re.compile(r"\btorch(?:\.\w+)+")
+ID_LENGTH = 60
+
+Message = tuple[str, str]  # (category, text)
+
+
+def messages(output: str) -> list[Message]:
+    """(category, message) for every warning and the uncaught error (last) in one output."""
+    found = []
+    lines = output.splitlines()
+    i = 0
+    while i < len(lines):
+        match = WARNING_HEADER.match(lines[i])
+        logged = CPP_WARNING_HEADER.match(lines[i])
+        i += 1
+        if logged:
+            text, end = [logged[2]], i  # a logged message goes on to the function that warned
+            while not _CPP_WARNING_END.search(lines[end - 1]) and end < len(lines) and lines[end]:
+                end += 1
+            if _CPP_WARNING_END.search(lines[end - 1]):
+                text += lines[i:end]
+                i = end
+            found.append((logged[1], "\n".join(text)))
+        elif match:
+            text = [match[2]]
+            while i < len(lines) and lines[i] and not lines[i].startswith("  "):
+                text.append(lines[i])  # a message that spans lines; its source line is indented
+                i += 1
+            found.append((match[1], "\n".join(text)))
+    if TRACEBACK_START in output:
+        tail = output[output.rindex(TRACEBACK_START) + len(TRACEBACK_START) :].splitlines()
+        rest = [line for line in tail if not line.startswith(" ")]
+        category, _, message = "\n".join(rest).partition(": ")
+        found.append((category, message))
+    return list(dict.fromkeys(found))
+
+
+@functools.cache  # the index asks about the same few hundred messages again and again
+def template(message: str) -> str:
+    for _, pattern, placeholder in _PATTERNS:
+        message = pattern.sub(placeholder, message)
+    return message
+
+
+@functools.cache
+def form(message: str) -> tuple[str, ...]:
+    """The kinds of placeholder a message needs: its shape, whatever the wording."""
+    found = set()
+    for kind, pattern, placeholder in _PATTERNS:
+        message, count = pattern.subn(placeholder, message)
+        if count:
+            found.add(kind)
+    return tuple(sorted(found))
+
+
+def sentences(text: str, count: int) -> list[str]:
+    """The first `count` sentences of a text, each without its full stop or colon. A module's
+    name before a colon ("torch.utils.checkpoint: the use_reentrant ...") says where the
+    message comes from and starts the first sentence rather than being one."""
+    prefix = _SOURCE_PREFIX.match(text)
+    # a dotted name under torch ("torch.cuda.amp.GradScaler", "torch.Size") ends no sentence
+    body = _TORCH_NAME.sub(lambda m: m[0].replace(".", "\0"), text[prefix.end() if prefix else 0:])
+    parts = [part.replace("\0", ".") for part in _SENTENCE_END.split(body, maxsplit=count)[:count]]
+    if prefix:
+        parts[0] = prefix[0] + parts[0]
+    return [part.rstrip(".:,") for part in parts]
+
+
+def first_sentence(text: str) -> str:
+    return sentences(text, 1)[0]
+
+
+def node_names(message: str, outputs_only: bool = False) -> list[str]:
+    """The autograd nodes a message names, as printed (with `outputs_only`, only the one it
+    says produced the tensor: "output 0 of <node>")."""
+    return list(_node_names(message, outputs_only))
+
+
+@functools.cache
+def _node_names(message: str, outputs_only: bool) -> tuple[str, ...]:
+    kinds = ("output",) if outputs_only else ("output", "node")
+    return tuple(dict.fromkeys(
+        m.groups()[-1] for kind, pattern, _ in _PATTERNS if kind in kinds for m in pattern.finditer(message)
+    ))
+
+
+def forward_name(node: str) -> str:
+    """`ClampBackward1` -> `Clamp1`, `PowBackward0` -> `Pow`: the name releases that print
+    the forward op use (drop `Backward`, and a trailing 0)."""
+    return re.sub(BACKWARD_SUFFIX, lambda m: "" if m[1] in ("", "0") else m[1], node)
+
+
+def slug(text: str) -> str:
+    words = re.findall(r"[a-z0-9]+", re.sub(r"<[^<>]*>|'", "", text.lower()))
+    out = words[0] if words else "message"
+    for word in words[1:]:
+        if len(out) + 1 + len(word) > ID_LENGTH:
+            break
+        out += "-" + word
+    return out
+
+
+def family(category: str) -> str:
+    """Warnings move between categories (UserWarning, then FutureWarning); errors do not."""
+    return "Warning" if category.endswith("Warning") else category
+
+

@@ -1,0 +1,251 @@
+"""The error index page (the `error_index()` macro) and its paste box: every entry as
+Markdown with its exact texts per release, its causes, their fixes and the reports behind
+them; and the JSON block the paste box (docs/javascripts/diagnose.js) matches a pasted
+message against and answers with.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from collections.abc import Sequence
+
+from fieldguide import fix_diff
+from fieldguide.causes import EntryCauses, Mechanism
+from fieldguide.errors.clues import clause, naming, not_reproduced, with_clues
+from fieldguide.errors.grammar import BACKWARD_SUFFIX, PLACEHOLDERS, first_sentence, form, forward_name, template
+from fieldguide.errors.grouping import Entry, newest_first
+from fieldguide.render import anchor, fence, version_range
+from fieldguide.snippet import Snippet
+from fieldguide.translations import ENGLISH_WORDS, Words
+from fieldguide.wordings import Wording
+
+
+def _said(words: Words, text: str | None) -> str | None:
+    return words.text(text) if text else text
+
+
+def paste_data(
+    entries: list[Entry],
+    snippets: dict[str, Snippet],
+    order: list[str],
+    urls: dict[str, str],
+    listed: list[str],
+    words: Words = ENGLISH_WORDS,
+    wordings: Sequence[Wording] = (),
+) -> dict:
+    """What the paste box matches a pasted message against and answers with, in `words`'
+    language: the placeholder patterns, and per entry its templates and its causes, each with
+    its clues, its fix in a sentence, and its raising snippets with their fixes (`urls`: snippet
+    key -> the address of the page that shows it, from the index's page; `order`: the snippet
+    keys in navigation order) and what the fix changes. `wordings`: PyTorch's source wordings
+    no recorded release prints (data/wordings.toml), matched as the entry's too."""
+    def url(key: str) -> str:
+        return f"{urls[key]}#{anchor(snippets[key])}" if key in urls else ""
+
+    def pair(key: str, fix: str | None) -> dict:
+        return {
+            "snippet": key, "url": url(key), "fix": fix or "", "fixUrl": url(fix) if fix else "",
+            "diff": fix_diff.hunks(snippets[key], snippets[fix]) if fix and fix in snippets else [],
+        }
+
+    return {
+        "language": words.language,
+        "words": {key[len("box_"):]: text for key, text in words.ui.items() if key.startswith("box_")},
+        "placeholders": PLACEHOLDERS,
+        "backwardSuffix": BACKWARD_SUFFIX,
+        "naming": naming(entries, listed),
+        "entries": [
+            {
+                "id": entry.id,
+                "category": entry.category,
+                "categories": sorted({category for category, _ in entry.texts} or {entry.category}),
+                "summary": entry.summary,
+                "templates": [
+                    [shape, first_sentence(shape), version_range(versions, listed)]
+                    for (_, shape), versions in newest_first(entry.templates)
+                ] + [
+                    # a wording no release recorded here prints, as PyTorch's source has it
+                    [template(w.text), first_sentence(template(w.text)), w.releases, False]
+                    for w in ([entry.unrecorded] if entry.unrecorded else [])
+                    + [w for w in wordings if w.entry == entry.id]
+                ],
+                "clauses": {
+                    kind: clause(kind, [shape for _, shape in sorted(entry.templates)])
+                    for kind in sorted({kind for _, text in entry.texts for kind in form(text)})
+                },
+                "causes": [
+                    {
+                        "text": _said(words, cause.text),
+                        "mechanism": cause.mechanism.id if cause.mechanism else "",
+                        "fix": _said(words, cause.mechanism.fix) or "" if cause.mechanism else "",
+                        "seen": cause.seen,
+                        "reports": [[r.source, r.url] for r in cause.mechanism.reports] if cause.mechanism else [],
+                        "pairs": [pair(key, fix) for key, fix in cause.fixes.items()],
+                        "forms": cause.forms,
+                        "nodes": sorted(cause.nodes),
+                        "openings": sorted(cause.openings),
+                        # what a paste may carry that points here (data/reports)
+                        "clueNodes": sorted({forward_name(n) for n in cause.mechanism.nodes})
+                        if cause.mechanism else [],
+                        "clueLeaf": bool(cause.mechanism and cause.mechanism.leaf),
+                        "clueCode": list(cause.mechanism.code) if cause.mechanism else [],
+                        "clueMessage": list(cause.mechanism.message) if cause.mechanism else [],
+                        # a cause readers hit that no snippet here reproduces: why not
+                        "notShown": _said(words, cause.mechanism.why) or ""
+                        if cause.mechanism and not cause.mechanism.shown else None,
+                    }
+                    for cause in entry.causes(order) + not_reproduced(entry)
+                ],
+            }
+            for entry in entries
+        ],
+    }
+
+
+def _box(words: Words, answer_at: str = "") -> str:
+    """The box itself: hidden until its script starts (without JavaScript it cannot answer).
+    With `answer_at` (the index's address), the index's box answers the paste."""
+    where = f' data-answer-at="{html.escape(answer_at)}"' if answer_at else ""
+    return (
+        f'<div class="fg-diagnose" id="diagnose"{where} hidden>'
+        f'<label for="fg-diagnose-input">{html.escape(words.say("paste_label"))}</label>'
+        '<textarea id="fg-diagnose-input" rows="5" spellcheck="false" autocomplete="off" '
+        'placeholder="RuntimeError: one of the variables needed for gradient computation has been '
+        'modified by an inplace operation: …"></textarea>'
+        '<button type="button" class="md-button md-button--primary" id="fg-diagnose-button">'
+        f"{html.escape(words.say('diagnose'))}</button>"
+        '<p class="fg-diagnose__status" id="fg-diagnose-status" role="status" aria-live="polite"></p>'
+        "</div>\n\n"
+    )
+
+
+def paste_box(data: dict, words: Words = ENGLISH_WORDS) -> str:
+    """The index's paste box, and the data (paste_data) it reads a paste with."""
+    # `<`, `>` and `&` escaped, so no message can end the script element early.
+    payload = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    payload = payload.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+    return _box(words) + f'<script type="application/json" id="fg-diagnose-data">{payload}</script>\n'
+
+
+def paste_box_elsewhere(index_url: str, words: Words = ENGLISH_WORDS) -> str:
+    """The paste box on another page (the home page): a paste goes to the index at
+    `index_url`, whose box answers it; the page carries none of the index's data."""
+    return _box(words, index_url)
+
+
+def _evidence(data: EntryCauses, shown: list[Mechanism], words: Words) -> str:
+    """The causes readers hit that no snippet reproduces here, and every report read."""
+    def escaped(text: str | None) -> str:
+        return html.escape(_said(words, text) or "", quote=False)
+
+    out = []
+    for mechanism in data.mechanisms:
+        if not mechanism.shown:
+            fix = words.say("also_seen_fix", fix=escaped(mechanism.fix)) if mechanism.fix else ""
+            out.append(words.say("also_seen", text=escaped(mechanism.text), seen=words.seen(len(mechanism.reports)),
+                                 why=escaped(mechanism.why)) + fix + "\n")
+    if data.reports:
+        order = shown + [m for m in data.mechanisms if m not in shown]
+        out.append(f'??? info "{words.say("reports_read", seen=words.seen(len(data.reports)))}"\n')
+        for mechanism in order:
+            for report in mechanism.reports:
+                release = words.say("report_release", release=report.release) if report.release else ""
+                out.append(f"    - [{report.source}]({report.url}){release}: "
+                           f"{html.escape(report.evidence, quote=False)} *({escaped(mechanism.text)})*")
+        out.append("")
+    return "\n".join(out)
+
+
+def markdown(
+    entries: list[Entry],
+    snippets: dict[str, Snippet],
+    pages: dict[str, str],
+    listed: list[str],
+    words: Words = ENGLISH_WORDS,
+    urls: dict[str, str] | None = None,
+    wordings: Sequence[Wording] = (),
+) -> str:
+    """The index page's body: the paste box, then one section per entry, in `words`'
+    language (headings and messages stay as PyTorch prints them); under its causes table, what
+    each raising snippet's fix changes, folded, opened from the table. `pages` maps snippet keys
+    to the page (relative link) that shows them, in navigation order, `urls` to that page's
+    address (for the paste box's answers); an entry whose snippet or fix is on no page is an
+    error the author must fix."""
+    def target(key: str) -> str:
+        if key not in pages:
+            raise ValueError(
+                f"{snippets[key].relpath} is listed in the error index but embedded on no page; "
+                f'add {{{{ snippet("{key}") }}}} to the page it belongs to.'
+            )
+        return f"{pages[key]}#{anchor(snippets[key])}"
+
+    def link(key: str) -> str:
+        return f"[`{key}`]({target(key)})"
+
+    def diff_id(entry: Entry, key: str) -> str:
+        """The anchor of what `key`'s fix changes, under `entry` (a snippet may print several messages)."""
+        return f"{entry.id}--{anchor(key)}"
+
+    order = list(pages)
+    out = [paste_box(paste_data(entries, snippets, order, urls or {}, listed, words, wordings), words)]
+    for entry in entries:
+        out.append(f"## `{entry.category}: {entry.summary}` {{ #{entry.id} .fg-entry }}\n")
+        if (message := entry.unrecorded) and entry.data:
+            title = words.say("unrecorded_title", releases=message.releases)
+            out.append(fence(f"{message.category}: {template(message.text)}", ".fg-message", title))
+            out.append(words.say("unrecorded", why=html.escape(words.text(message.why), quote=False),
+                                 source=message.source) + "\n")
+            out.append(_evidence(entry.data, [], words))
+            continue
+        openings: dict[str, set[str]] = {}
+        for (_, shape), versions in entry.templates.items():
+            openings.setdefault(first_sentence(shape), set()).update(versions)
+        older = [(s, v) for s, v in newest_first(openings) if s != entry.summary]
+        if older:
+            others = words.say("list_separator").join(
+                words.say("worded_on", wording=f"`{s}`", releases=version_range(v, listed)) for s, v in older
+            )
+            out.append(words.say("also_worded", wordings=others) + "\n")
+        for (category, shape), versions in newest_first(entry.templates):
+            title = words.say("template_title", releases=version_range(versions, listed))
+            out.append(fence(f"{category}: {shape}", ".fg-message", title))
+        header = [words.say(key) for key in ("cause", "seen_in", "clue", "raised_fixed")]
+        rows = ["| " + " | ".join(header) + " |", "| --- | --- | --- | --- |"]
+        ranked = with_clues(entry, order, words)
+        diffs: list[str] = []  # what each pair's fix changes
+        for cause, clue in ranked:
+            fixes: list[tuple[str, str]] = []  # (snippet, its fix), every one checked
+            for key, fix in cause.fixes.items():
+                if fix is None or fix not in snippets:
+                    raise ValueError(
+                        f"{snippets[key].relpath} prints '{entry.category}: {entry.summary}' but names "
+                        f"{'no fix' if fix is None else f'a fix that does not exist ({fix})'}; add "
+                        "'# fixed-by: topic/name' at its top, naming the snippet that avoids it."
+                    )
+                fixes.append((key, fix))
+            said = html.escape(words.text(cause.text), quote=False) if cause.text else words.say("not_stated")
+            pairs = "<br>".join(
+                (f"{html.escape(words.text(example), quote=False)}: "
+                 if cause.mechanism and (example := cause.examples[key]) else "")
+                + f"{link(key)} → {link(fix)}"
+                + words.say("fix_diff_aside", link=f"[{words.say('fix_diff_link')}](#{diff_id(entry, key)})")
+                for key, fix in fixes
+            )
+            cells = [said, words.seen(cause.seen) if entry.data else "—", clue or "—", pairs]
+            rows.append("| " + " | ".join(cell.replace("|", "\\|") for cell in cells) + " |")
+            diffs += [fix_diff.html(fix_diff.hunks(snippets[key], snippets[fix]), key, target(key), fix, target(fix),
+                                    words, diff_id(entry, key), named=True) for key, fix in fixes]
+        out.append('<div class="fg-causes" markdown="1">\n\n' + "\n".join(rows) + "\n\n</div>\n")
+        # Below the table, where a diff has the page's width: one per pair, folded, opened
+        # from the pair's link in the table.
+        out += diffs
+        if entry.data:
+            out.append(_evidence(entry.data, [cause.mechanism for cause, _ in ranked if cause.mechanism], words))
+        exact = newest_first(entry.texts)
+        out.append(f'??? quote "{words.say("exact_many" if len(exact) > 1 else "exact_one")}"\n')
+        for (category, text), versions in exact:
+            title = words.say("text_title", releases=version_range(versions, listed))
+            block = fence(f"{category}: {text}", ".fg-message", title)
+            out.append("".join("    " + line if line.strip() else line for line in block.splitlines(True)))
+    return "\n".join(out)
