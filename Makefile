@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 PYTHON ?= python3.11
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: serve serve-zh test lint record build zensical matrix matrix-record matrix-envs matrix-clean chromium nodejs \
+.PHONY: serve test lint record build zensical matrix matrix-record matrix-envs matrix-clean chromium nodejs \
 	python-check constraints engine
 
 # Every package pinned by constraints.txt, so builds and recordings see the same libraries.
@@ -48,12 +48,11 @@ engine: | python-check
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet -c constraints.txt -e .
 
+# Every edition, live (English at /, the others at their folders, as the hosted site): only
+# the pages an edit touches are rebuilt (--dirty; the plugin adds the pages that show an edited
+# snippet or recording); --no-strict, since MkDocs warns about every dirty build.
 serve: $(VENV)/installed
-	$(BIN)/mkdocs serve -a 127.0.0.1:8000
-
-# The Chinese edition (mkdocs.zh.yml, docs-zh/), live, beside the English one.
-serve-zh: $(VENV)/installed
-	$(BIN)/mkdocs serve -f mkdocs.zh.yml -a 127.0.0.1:8001
+	$(BIN)/mkdocs serve --dirty --no-strict -a 127.0.0.1:8000
 
 # Lint first: a finding fails `make test` before the slow tests start.
 test: $(VENV)/installed chromium nodejs lint

@@ -6,6 +6,8 @@ mkdocs-macros plugin, Zensical by itself); mkdocs.yml lists it under `modules`.
     {{ quote("topic/name", "text") }}      a checked quote of an output (quotes.py)
     {{ notebook() }}                       the page's executed notebook (notebook.py)
     {{ version_changes() }}  {{ error_index() }}  {{ torch_versions() }}
+    {{ glossary_table() }}                 the edition's terms (glossary.py), on docs-zh/glossary.md
+    {{ upgrade_view() }}                   what differs between two releases (upgrade.py), on upgrade.md
 
 Everything comes from files in the repository (snippets, recordings, the config's
 navigation), so both builders make the same pages. Each edition (mkdocs.yml: docs/ in
@@ -23,7 +25,7 @@ import html
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
-from fieldguide import causes, editions, translations, wordings
+from fieldguide import causes, editions, glossary, translations, upgrade, wordings
 from fieldguide import notebook as notebooks
 from fieldguide.engine import Result
 from fieldguide.errors import grouping as error_grouping
@@ -37,6 +39,7 @@ from fieldguide.store import OutputStore
 
 BUILD = "fieldguide_build"
 ERROR_INDEX = "errors.md"  # the page whose paste box answers (docs/errors.md, docs-zh/errors.md)
+CHANGES = "version-changes.md"  # every difference between neighbouring releases (the upgrade view's fallback)
 
 
 @dataclass
@@ -135,9 +138,13 @@ def define_env(env) -> None:
         target = links().get(key)
         if target is None:
             raise ValueError(f"{docs.name}/{here()} quotes {key}, which no page embeds")
-        label = f" ({checked.label_in(words)})" if checked.label else ""
         title = words.say("quote_title", snippet=key)
-        return f'[{checked.code}]({target}#{anchor(key)}){{ .fg-quote title="{title}" }}{html.escape(label)}'
+        label = ""
+        if checked.label:  # the releases it holds on, which the release picker reads
+            bounds = "".join(f' data-{name}="{value}"' for name, value in
+                             (("since", checked.since), ("until", checked.until)) if value)
+            label = f' <span class="fg-quote-range"{bounds}>({html.escape(checked.label_in(words))})</span>'
+        return f'[{checked.code}]({target}#{anchor(key)}){{ .fg-quote title="{title}" }}{label}'
 
     @env.macro
     def notebook() -> str:
@@ -158,6 +165,22 @@ def define_env(env) -> None:
         )
 
     @env.macro
+    def upgrade_view() -> str:
+        """The upgrade view (upgrade.py): every snippet whose recordings differ between two
+        releases the reader picks, and the Error index's messages one prints and the other not."""
+        directory_urls = env.conf.get("use_directory_urls", True)
+        up = "../" * page_url(here(), directory_urls).count("/")
+        shown = list(dict.fromkeys(embedded.values()))
+        titles = {page: Page.read(docs / page).title.replace("`", "") for page in shown}
+        page_urls = {page: up + page_url(page, directory_urls) for page in shown}
+        snippets = discover(root)
+        payload = upgrade.data(
+            snippets, store, graphs, matrix.versions, embedded, titles, page_urls, urls(),
+            error_grouping.collect(snippets, store, causes.load(root)), up + page_url(ERROR_INDEX, directory_urls),
+        )
+        return upgrade.view_html(payload, up + page_url(CHANGES, directory_urls), words)
+
+    @env.macro
     def paste_box() -> str:
         """The paste box on another page than the index: it hands the paste to the index's."""
         directory_urls = env.conf.get("use_directory_urls", True)
@@ -167,3 +190,8 @@ def define_env(env) -> None:
     @env.macro
     def torch_versions() -> str:
         return ", ".join(words.say("reference", version=v) if v == matrix.reference else v for v in matrix.versions)
+
+    @env.macro
+    def glossary_table() -> str:
+        """The edition's terms as a table (data/translations/glossary/<language>.toml)."""
+        return glossary.load(root, language).table()

@@ -1,6 +1,6 @@
 """The PyTorch version matrix: one cached environment per release, snippets run on each.
 
-    python -m fieldguide.matrix run [--update-outputs] [--versions 2.0.1,2.5.1] [--jobs 3]
+    python -m fieldguide.matrix run [--update-outputs] [--versions 2.0.1,2.5.1] [--jobs 3] [--no-cache]
     python -m fieldguide.matrix install [--versions ...]  install missing environments only
     python -m fieldguide.matrix envs                  list environments and their disk use
     python -m fieldguide.matrix versions              the listed releases, as JSON
@@ -162,10 +162,11 @@ def report_disk(matrix: Matrix, each: bool = True) -> None:
 class ReleaseRun:
     """One release's install and pytest session; its output goes to a file until printed."""
 
-    def __init__(self, version: str, update: bool, select: str | None = None):
+    def __init__(self, version: str, update: bool, select: str | None = None, no_cache: bool = False):
         self.version = version
         self.update = update
         self.select = select
+        self.no_cache = no_cache
         # Appended to by the install's messages, uv and pytest alike, then read by offset.
         fd, path = tempfile.mkstemp(prefix=f"fieldguide-torch-{version}-", suffix=".log")
         os.close(fd)
@@ -179,14 +180,8 @@ class ReleaseRun:
         start = time.monotonic()
         try:
             installed.result()
-            # -q: a line of dots per release, and every failure's diff in full.
-            command = [sys.executable, "-m", "pytest", "tests/test_snippets.py", "-q",
-                       "-p", "no:cacheprovider", "--torch-version", self.version]
-            if self.update:
-                command.append("--update-outputs")
-            if self.select:
-                command += ["-k", self.select]
-            self.code = subprocess.run(command, cwd=ROOT, stdout=self.log, stderr=subprocess.STDOUT).returncode
+            self.code = subprocess.run(self.command(), cwd=ROOT, stdout=self.log,
+                                       stderr=subprocess.STDOUT).returncode
         except Exception as error:  # noqa: BLE001  (reported with this release, then the next one runs)
             print(f"torch {self.version}: {error}", file=self.log)
             tally.add(f"matrix torch {self.version}", 0, 1)  # its tests never ran
@@ -194,6 +189,19 @@ class ReleaseRun:
         finally:
             self.seconds = time.monotonic() - start
             self.done.set()
+
+    def command(self) -> list[str]:
+        """The release's pytest session, with the options `run` was given."""
+        # -q: a line of dots per release, and every failure's diff in full.
+        command = [sys.executable, "-m", "pytest", "tests/test_snippets.py", "-q",
+                   "-p", "no:cacheprovider", "--torch-version", self.version]
+        if self.update:
+            command.append("--update-outputs")
+        if self.select:
+            command += ["-k", self.select]
+        if self.no_cache:
+            command.append("--no-cache")
+        return command
 
     def stream(self) -> None:
         """Copy the output to stdout as it grows, until the session has ended."""
@@ -212,10 +220,10 @@ class ReleaseRun:
                 time.sleep(0.05)
 
 
-def run(versions: list[str], update: bool, jobs: int, select: str | None = None) -> int:
+def run(versions: list[str], update: bool, jobs: int, select: str | None = None, no_cache: bool = False) -> int:
     matrix = load()
     start = time.monotonic()
-    runs = [ReleaseRun(version, update, select) for version in versions]
+    runs = [ReleaseRun(version, update, select, no_cache) for version in versions]
     with ThreadPoolExecutor(PARALLEL_INSTALLS) as installer, ThreadPoolExecutor(jobs) as runner:
         for release in runs:
             # The install's messages belong to its release's output.
@@ -290,6 +298,8 @@ def main(argv: list[str] | None = None) -> int:
     run_parser.add_argument("--jobs", type=int, default=3,
                             help="releases running at once (default 3: with one starting and one "
                             "finishing, both cores still have snippets to run)")
+    run_parser.add_argument("--no-cache", action="store_true",
+                            help="run every snippet, also those unchanged since they passed (.cache/checks/)")
     install_parser = commands.add_parser("install", help="install the environments that are missing")
     install_parser.add_argument("--versions", help="comma-separated subset of the listed releases")
     commands.add_parser("envs", help="list the environments and their disk use")
@@ -311,7 +321,7 @@ def main(argv: list[str] | None = None) -> int:
         if unknown:
             parser.error(f"not in pyproject.toml's [tool.fieldguide] list: {', '.join(sorted(unknown))}")
         if args.command == "run":
-            return run(versions, args.update_outputs, args.jobs, args.select)
+            return run(versions, args.update_outputs, args.jobs, args.select, args.no_cache)
         with ThreadPoolExecutor(PARALLEL_INSTALLS) as installer:
             for _ in installer.map(lambda version: python_for(version, matrix), versions):
                 pass

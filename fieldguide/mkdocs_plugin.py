@@ -17,6 +17,11 @@ plugin and skips this one.
   fieldguide.notebook <docs folder>`) while MkDocs builds the other pages. mkdocs-jupyter puts the same
   590 KB of styles into every notebook page; they are served once, as stylesheets, instead.
 - Material's templates keep their compiled bytecode in .cache/jinja.
+- Under `mkdocs serve --dirty` (`make serve`) MkDocs rebuilds only the pages whose
+  Markdown is newer than their HTML; the plugin also marks the pages whose snippets or
+  recordings changed since (and the generated pages, when any recording or data/ did),
+  and serves every other edition at its folder of the site (serve_edition.py builds each
+  beside this one, in a process of its own, at every rebuild).
 
 The macros hear about the build in progress (the live runs, whether notebooks are pages)
 through a `macros.Build` registered as a mkdocs-macros variable, with the hook
@@ -37,6 +42,8 @@ Couplings no API promises, each followed by a test that fails when an upgrade br
 from __future__ import annotations
 
 import hashlib
+import logging
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -48,10 +55,18 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import InclusionLevel
 from mkdocs.utils import get_relative_url, write_file
+from watchdog.observers.polling import PollingObserver
 
-from fieldguide import notebook
+from fieldguide import editions, notebook
 from fieldguide.live import LiveRuns
 from fieldguide.macros import BUILD, Build
+from fieldguide.page import Page
+from fieldguide.snippet import code_start_of, keys
+from fieldguide.store import OUTPUTS_DIR
+
+log = logging.getLogger(f"mkdocs.plugins.{__name__}")
+WATCH_INTERVAL_S = 0.1  # how often `mkdocs serve` looks for a saved file
+GENERATED = ("error_index()", "version_changes()")  # macros of pages made from every recording
 
 STYLE_START = '<style type="text/css">'
 
@@ -69,9 +84,13 @@ class FieldGuidePlugin(BasePlugin[FieldGuideConfig]):
         self.executing: subprocess.Popen | None = None  # the helper executing the notebooks
         self.notebooks: set[str] = set()  # the docs-relative paths of this build's notebooks
         self.stylesheets: dict[str, str] = {}  # site path -> the styles, written after the build
+        self.dirty = False
+        self.directives: str | None = None  # the snippets' directives at the last build (serve)
+        self.other_editions: list[subprocess.Popen] = []  # serve_edition.py, one per other edition
 
     def on_startup(self, *, command, dirty):
         self.serving = command == "serve"
+        self.dirty = dirty
 
     def on_config(self, config):
         root = Path(config.config_file_path).parent
@@ -114,7 +133,33 @@ class FieldGuidePlugin(BasePlugin[FieldGuideConfig]):
         for file in files:
             if file.src_uri in self.notebooks:
                 file.inclusion = InclusionLevel.NOT_IN_NAV
+        if self.serving and self.dirty:
+            self._mark_stale_pages(files, Path(config.config_file_path).parent)
         return files
+
+    def _mark_stale_pages(self, files, root: Path) -> None:
+        """A dirty build rebuilds a page when its Markdown is newer than its HTML. A page also
+        shows its snippets and their recordings, and a generated page every recording and
+        data/: such a page is marked modified (its content set, MkDocs' public way) when one
+        of those is newer than its HTML."""
+        # The generated pages show every recording, data/ and the snippets' directives, not
+        # their code: a snippet edited under live re-execution leaves them as they are.
+        directives = _directives_digest(root)
+        directives_changed, self.directives = self.directives not in (None, directives), directives
+        newest_everywhere = max(_newest(root / folder) for folder in (OUTPUTS_DIR, "data"))
+        for file in files.documentation_pages():
+            if file.abs_src_path is None or not os.path.isfile(file.abs_dest_path) or _is_notebook_file(file):
+                continue
+            source = Path(file.abs_src_path)
+            if any(call in source.read_text(encoding="utf-8") for call in GENERATED):
+                newest = float("inf") if directives_changed else newest_everywhere
+            else:
+                model = Page.read(source)
+                shown = {embed.key for embed in model.embeds} | {call.quote.key for call in model.quotes}
+                newest = max([_newest(root / "snippets" / f"{key}.py") for key in shown]
+                             + [_newest(root / OUTPUTS_DIR / key) for key in shown] + [0.0])
+            if newest > os.path.getmtime(file.abs_dest_path):
+                file.content_string = file.content_string
 
     def on_env(self, env, *, config, files):
         # Material's templates compile anew in every build otherwise
@@ -124,7 +169,44 @@ class FieldGuidePlugin(BasePlugin[FieldGuideConfig]):
         return env
 
     def on_pre_build(self, *, config):
+        if self.serving:
+            self._build_other_editions(config)
         self.build.live = self.live_runs.changed() if self.live_runs else {}
+
+    def _build_other_editions(self, config) -> None:
+        """Under `serve` of the root edition, each other edition builds beside it, into its
+        folder of this site, while this one builds (on_post_build waits for them)."""
+        root = Path(config.config_file_path).parent
+        listed = editions.load(root)
+        if Path(config.config_file_path).name != listed[0].config:
+            return
+        if not self.other_editions:
+            self.other_editions = [
+                subprocess.Popen(
+                    [sys.executable, "-m", "fieldguide.serve_edition", edition.config,
+                     str(Path(config.site_dir) / edition.link), (config.site_url or "/") + edition.link],
+                    cwd=root, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+                )
+                for edition in listed[1:]
+            ]  # each builds at once
+            return
+        for worker in self.other_editions:
+            assert worker.stdin is not None
+            worker.stdin.write("build\n")
+            worker.stdin.flush()
+
+    def on_serve(self, server, *, config, builder):
+        # MkDocs polls the watched folders twice a second: ten times is what makes a save show
+        # within a second (an inotify observer would also report every file a build reads).
+        # Only the docs folder and the config are watched yet: watched again, on the new observer.
+        for path in (config.docs_dir, config.config_file_path):
+            server.unwatch(path)
+        server.observer = PollingObserver(timeout=WATCH_INTERVAL_S)
+        root = Path(config.config_file_path).parent
+        others = [str(root / part) for edition in editions.load(root)[1:] for part in (edition.docs, edition.config)]
+        for path in (config.docs_dir, config.config_file_path, *others):  # an edit anywhere rebuilds them all
+            server.watch(path)
+        return server
 
     def on_page_read_source(self, *, page, config):
         # mkdocs-jupyter renders a notebook page from its file; its JSON is not Markdown, and
@@ -159,6 +241,11 @@ class FieldGuidePlugin(BasePlugin[FieldGuideConfig]):
         return "".join(linked)
 
     def on_post_build(self, *, config):
+        for worker in self.other_editions:
+            assert worker.stdout is not None
+            said = worker.stdout.readline().strip()
+            if said != "built":
+                log.error(f"another edition did not build: {said or 'its builder ended'}")
         self._wait_for_notebooks()
         for path, styles in self.stylesheets.items():
             write_file(styles.encode("utf-8"), str(Path(config.site_dir) / path))
@@ -170,6 +257,11 @@ class FieldGuidePlugin(BasePlugin[FieldGuideConfig]):
             self.executing = None
 
     def on_shutdown(self):
+        for worker in self.other_editions:
+            assert worker.stdin is not None
+            worker.stdin.close()
+            worker.wait()
+        self.other_editions = []
         # MkDocs keeps a plugin with on_startup for the next load of a config in this process
         if self.live_runs:
             self.live_runs.close()
@@ -177,4 +269,28 @@ class FieldGuidePlugin(BasePlugin[FieldGuideConfig]):
 
 
 def _is_notebook(page) -> bool:
-    return page.file.src_uri.startswith(f"{notebook.FOLDER}/")
+    return _is_notebook_file(page.file)
+
+
+def _is_notebook_file(file) -> bool:
+    return file.src_uri.startswith(f"{notebook.FOLDER}/")
+
+
+def _directives_digest(root: Path) -> str:
+    """A digest of every snippet's directive lines (what the generated pages read of them)."""
+    digest = hashlib.sha256()
+    for key in keys(root):
+        text = (root / "snippets" / f"{key}.py").read_text(encoding="utf-8")
+        directives = text.splitlines(keepends=True)[: code_start_of(text) - 1]
+        digest.update(key.encode() + b"\0" + "".join(directives).encode())
+    return digest.hexdigest()
+
+
+def _newest(path: Path) -> float:
+    """The newest modification time of a file, or of a folder and what it holds; 0 when missing."""
+    if not path.exists():
+        return 0.0
+    times = [path.stat().st_mtime]
+    for folder, subfolders, names in os.walk(path):
+        times += [os.path.getmtime(os.path.join(folder, name)) for name in [*subfolders, *names]]
+    return max(times)

@@ -6,18 +6,21 @@ tests/test_snippets.py.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
 from filelock import FileLock
 
-from fieldguide import tally
+from fieldguide import check_cache, tally
 from fieldguide.engine import Engine, Result
 from fieldguide.matrix import python_for
+from fieldguide.releases import Matrix
 from fieldguide.releases import load as load_matrix
-from fieldguide.snippet import Snippet, SnippetError
+from fieldguide.snippet import SNIPPETS_DIR, Snippet, SnippetError
 from fieldguide.store import OutputStore
 
+SNIPPET_CHECK = "snippet"  # tests/test_snippets.py's check, as its cache keys name it
 _RUNS = pytest.StashKey["SnippetRuns"]()
 
 
@@ -64,6 +67,66 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         help="PyTorch release to run the snippets on, one listed in pyproject.toml "
         "(default: the reference release in this environment); installed on first use",
     )
+    group.addoption(
+        "--no-cache",
+        action="store_true",
+        help=f"run every snippet check, also those unchanged since they passed ({check_cache.CACHE_DIR}/); "
+        "FIELDGUIDE_NO_CACHE=1 does the same",
+    )
+
+
+class PassedChecks:
+    """The checks that passed, by key (fieldguide/check_cache.py): a check whose key is
+    cached is skipped. Off with --update-outputs (a recording runs every snippet it
+    records), --no-cache and FIELDGUIDE_NO_CACHE=1; then every key is None."""
+
+    def __init__(self, config: pytest.Config, matrix: Matrix):
+        self.root = Path(config.rootpath)
+        self.matrix = matrix
+        off = (config.getoption("--update-outputs") or config.getoption("--no-cache")
+               or os.environ.get("FIELDGUIDE_NO_CACHE") == "1")
+        self.cache = None if off else check_cache.CheckCache(self.root / check_cache.CACHE_DIR)
+        self.stores = {"output": OutputStore(self.root), "graph": OutputStore.graphs(self.root)}
+        self._engines: dict[Path, str] = {}
+        self._environments: dict[str, str] = {}
+
+    def key(self, check: str, snippet: str, release: str, module: Path) -> str | None:
+        """The key of `check` of snippet `snippet` (topic/name) on `release`, run by the
+        test module `module`; None when the cache is off or the snippet's files cannot be
+        read (its test reports why)."""
+        if self.cache is None:
+            return None
+        try:
+            source = (self.root / SNIPPETS_DIR / f"{snippet}.py").read_bytes()
+            recorded = {what: store.recorded(snippet, release) for what, store in self.stores.items()}
+        except (OSError, ValueError):  # no such file; an index that is not JSON
+            return None
+        if module not in self._engines:  # hashed once: the session runs the code it imported at its start
+            self._engines[module] = check_cache.engine_version([*check_cache.ENGINE_FILES, module])
+        if release not in self._environments:
+            constraints = self.root / "constraints.txt"
+            self._environments[release] = check_cache.environment(
+                release, self.matrix, constraints.read_text(encoding="utf-8") if constraints.exists() else "",
+                os.environ)
+        return check_cache.check_key(
+            check=check, release=release, snippet=source,
+            recorded={what: None if found is None else (found[0].name, found[1]) for what, found in recorded.items()},
+            engine=self._engines[module], environment=self._environments[release],
+        )
+
+    def cached(self, key: str | None) -> bool:
+        return self.cache is not None and key is not None and key in self.cache
+
+    def skip_if_cached(self, key: str | None) -> None:
+        """Skip the running test when `key` passed before: reported as skipped, never as passed."""
+        if self.cached(key):
+            pytest.skip(check_cache.SKIP_REASON)
+
+    def passed(self, key: str | None, check: str, snippet: str, release: str, module: Path) -> None:
+        """Cache a check that just passed, if its inputs are still those of `key`, computed
+        before it ran: a file edited meanwhile may not be the one that ran."""
+        if self.cache is not None and key is not None and key == self.key(check, snippet, release, module):
+            self.cache.add(key, f"{check}: {snippet} on torch {release}")
 
 
 class SnippetRuns:
@@ -80,11 +143,13 @@ class SnippetRuns:
                 f"[tool.fieldguide]; choose one of {', '.join(matrix.versions)}"
             )
         self.matrix = matrix
+        self.checks = PassedChecks(config, matrix)
         self.update = config.getoption("--update-outputs")
         store = RecordingStore if self.update else OutputStore
         self.store = store(self.root)
         self.graphs = store.graphs(self.root)
         self.selected: list[str] = []
+        self.passed_before: dict[str, str | None] = {}  # key -> its check's key when queued
         self.changed: list[Path] = []
         self._engine: Engine | None = None
 
@@ -93,6 +158,8 @@ class SnippetRuns:
         if self._engine is None:
             self._engine = Engine(python_for(self.requested, self.matrix), self.root)
             for key in self.selected:
+                if self.checks.cached(self.passed_before.get(key)):
+                    continue  # skipped by its test item
                 try:
                     snippet = Snippet.load(self.root, *key.split("/"))
                 except SnippetError:
@@ -103,6 +170,13 @@ class SnippetRuns:
 
     def run(self, snippet: Snippet) -> Result:
         return self.engine().result(snippet)
+
+    def skip_if_passed(self, key: str) -> None:
+        """Skip the snippet's test when its check passed with the inputs it had when queued."""
+        self.checks.skip_if_cached(self.passed_before.get(key))
+
+    def passed(self, key: str, module: Path) -> None:
+        self.checks.passed(self.passed_before.get(key), SNIPPET_CHECK, key, self.requested, module)
 
     def close(self) -> None:
         if self._engine is not None:
@@ -115,14 +189,17 @@ def pytest_configure(config: pytest.Config) -> None:
 
 def pytest_collection_finish(session: pytest.Session) -> None:
     runs = session.config.stash[_RUNS]
-    runs.selected = [
-        callspec.params["key"]
+    items = {
+        callspec.params["key"]: item
         for item in session.items
         if "snippet_runs" in getattr(item, "fixturenames", ())
         and (callspec := getattr(item, "callspec", None)) is not None  # parametrized tests only
         and "key" in callspec.params
-    ]
-    if runs.selected and not session.config.option.collectonly:
+    }
+    runs.selected = list(items)
+    runs.passed_before = {key: runs.checks.key(SNIPPET_CHECK, key, runs.requested, item.path)
+                          for key, item in items.items()}
+    if not session.config.option.collectonly and not all(map(runs.checks.cached, runs.passed_before.values())):
         runs.engine()  # start now: snippets run on both cores while earlier tests execute
 
 
@@ -151,3 +228,10 @@ def pytest_terminal_summary(terminalreporter, config: pytest.Config) -> None:
 @pytest.fixture(scope="session")
 def snippet_runs(request: pytest.FixtureRequest) -> SnippetRuns:
     return request.config.stash[_RUNS]
+
+
+@pytest.fixture(scope="session")
+def passed_checks(request: pytest.FixtureRequest) -> PassedChecks:
+    """The cache of passed checks, for checks that run their own engine
+    (tests/test_processor_independence.py); asking for it queues no snippet."""
+    return request.config.stash[_RUNS].checks

@@ -43,16 +43,20 @@ def version_range(versions: Collection[str], listed: list[str]) -> str:
     return ", ".join(run[0] if len(run) == 1 else f"{run[0]} – {run[-1]}" for run in runs)
 
 
-def fence(text: str, classes: str, title: str, lang: str = "output") -> str:
+def fence(text: str, classes: str, title: str, lang: str = "output", releases: Collection[str] = ()) -> str:
+    """A fenced block; `releases` (an ```output fence's) become its `data-releases`, which
+    docs/javascripts/release-picker.js reads to show the block of the reader's release."""
     ticks = "`" * max(3, 1 + max((len(run) for run in re.findall(r"`+", text)), default=0))
     body = text if text.endswith("\n") else text + "\n"
-    return f'{ticks} {{ .{lang} {classes} title="{html.escape(title)}" }}\n{body}{ticks}\n'
+    listed = f' releases="{" ".join(releases)}"' if releases else ""
+    return f'{ticks} {{ .{lang} {classes} title="{html.escape(title)}"{listed} }}\n{body}{ticks}\n'
 
 
 def output_fence_options(language, inputs, options, attrs, md) -> bool:
-    """pymdownx.superfences validator for ```output fences: a title, nothing else."""
+    """pymdownx.superfences validator for ```output fences: a title and the releases that
+    print it, nothing else."""
     options.update(inputs)
-    return set(inputs) <= {"title"}
+    return set(inputs) <= {"title", "releases"}
 
 
 def output_fence(source, language, class_name, options, md, **kwargs) -> str:
@@ -61,21 +65,26 @@ def output_fence(source, language, class_name, options, md, **kwargs) -> str:
     (a build has a thousand output blocks; Pygments spent a millisecond on each)."""
     classes = " ".join([*kwargs["classes"], "highlight"])
     title = f'<span class="filename">{html.escape(options["title"])}</span>' if "title" in options else ""
+    releases = f' data-releases="{html.escape(options["releases"])}"' if options.get("releases") else ""
     body = source if source.endswith("\n") else source + "\n"
-    return f'<div class="{classes}">{title}<pre><span></span><code>{html.escape(body, quote=False)}</code></pre></div>'
+    code = html.escape(body, quote=False)
+    return f'<div class="{classes}"{releases}>{title}<pre><span></span><code>{code}</code></pre></div>'
 
 
-def output_blocks(snippet: Snippet, text: str, words: Words = ENGLISH_WORDS) -> str:
-    """One output: what it printed, then (when the point is an error) the error, styled apart."""
+def output_blocks(snippet: Snippet, text: str, words: Words = ENGLISH_WORDS, releases: Collection[str] = ()) -> str:
+    """One output: what it printed, then (when the point is an error) the error, styled apart;
+    each block lists the `releases` that print it (none for a live run)."""
     blocks = []
     printed, error = text, ""
     if snippet.raises and TRACEBACK_START in text:
         cut = text.rindex(TRACEBACK_START)
         printed, error = text[:cut], text[cut:]
     if printed or not error:
-        blocks.append(fence(printed or words.say("no_output") + "\n", ".fg-output", words.say("output")))
+        blocks.append(fence(printed or words.say("no_output") + "\n", ".fg-output", words.say("output"),
+                            releases=releases))
     if error:
-        blocks.append(fence(error, ".fg-output .fg-error", words.say("raises", error=snippet.raises)))
+        blocks.append(fence(error, ".fg-output .fg-error", words.say("raises", error=snippet.raises),
+                            releases=releases))
     return "\n".join(blocks)
 
 
@@ -106,9 +115,10 @@ def _variants(key: str, store: OutputStore, graphs: OutputStore) -> list[tuple[l
     return sorted(variants, key=lambda v: version_key(v[0][-1]), reverse=True)
 
 
-def _variant_blocks(snippet: Snippet, text: str, graph: str | None, words: Words) -> str:
+def _variant_blocks(snippet: Snippet, text: str, graph: str | None, words: Words,
+                    releases: Collection[str] = ()) -> str:
     """The output blocks, then the drawing: one line of HTML, a raw block to Markdown."""
-    blocks = output_blocks(snippet, text, words)
+    blocks = output_blocks(snippet, text, words, releases)
     return blocks + ("\n" + graph_figure(snippet, graph, words) + "\n" if graph else "")
 
 
@@ -170,19 +180,25 @@ def snippet_markdown(
         return "\n".join(parts)  # not recorded yet: the hook warns, strict builds fail
     if len(groups) == 1:
         versions, text, graph = groups[0]
-        parts.append(_variant_blocks(snippet, text, graph, words))
+        parts.append(_variant_blocks(snippet, text, graph, words, versions))
         # one id per sentence: a language may word "same on" and "recorded on" apart
         key = ("versions_same" if len(versions) > 1 else "versions_one") + ("_graph" if graph else "")
         said = words.say(key, releases=version_range(versions, listed))
-        parts.append(f'<p class="fg-versions">{said}{note}</p>\n')
+        parts.append(f'<p class="fg-versions"{_listed(versions)}>{said}{note}</p>\n')
     else:
-        parts.append(f'<p class="fg-versions">{words.say("versions_differ")}{note}</p>\n')
+        parts.append(f'<p class="fg-versions"{_listed(listed)}>{words.say("versions_differ")}{note}</p>\n')
         for versions, text, graph in groups:
             parts.append(
                 f'=== "{version_range(versions, listed)}"\n\n'
-                + textwrap.indent(_variant_blocks(snippet, text, graph, words), "    ")
+                + textwrap.indent(_variant_blocks(snippet, text, graph, words, versions), "    ")
             )
     return "\n".join(parts)
+
+
+def _listed(versions: Collection[str]) -> str:
+    """The releases a note speaks of, for the release picker: those a single output is recorded
+    on, or, above version tabs, every release the snippet runs on."""
+    return f' data-releases="{" ".join(versions)}"'
 
 
 def changes_markdown(

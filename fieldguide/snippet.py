@@ -79,7 +79,7 @@ class Snippet:
         except FileNotFoundError:
             raise SnippetError(f"{relpath}: no such snippet; check the name.") from None
         return cls(
-            root=root, topic=topic, name=name, code_start=_code_start(text),
+            root=root, topic=topic, name=name, code_start=code_start_of(text),
             **_parse_directives(relpath, text),
         )
 
@@ -127,7 +127,7 @@ DIRECTIVE = re.compile(rf"^#\s*({'|'.join(map(re.escape, _DIRECTIVES))})\s*:\s*(
 
 def _parse_directives(relpath: str, text: str) -> dict:
     found: dict = {}
-    top = _code_start(text)
+    top = code_start_of(text)
     for lineno, line in enumerate(text.splitlines(), 1):
         match = DIRECTIVE.match(line.strip())
         if not match:
@@ -149,7 +149,7 @@ def _parse_directives(relpath: str, text: str) -> dict:
     return found
 
 
-def _code_start(text: str) -> int:
+def code_start_of(text: str) -> int:
     """Line number of the first line that is not a directive: directives lead the file."""
     lines = text.splitlines()
     count = 0

@@ -96,6 +96,40 @@ UI = {
                       "page order as here.",
     "notebook_download": "Download notebook",
     "notebook_page": "Executed notebook",
+    # the release picker on every page (docs/javascripts/release-picker.js, fieldguide/picker.py)
+    "picker_label": "Your PyTorch release",
+    "picker_newest": "newest ({release})",
+    "picker_nearest": "PyTorch {asked} is not recorded here; showing the nearest recorded release, {release}.",
+    "picker_invalid": "“{asked}” is not a PyTorch release number; showing {release}.",
+    "picker_tab": " PyTorch {release} prints what the tab {tab} shows.",
+    "picker_included": " That includes PyTorch {release}.",
+    "picker_not_recorded": " Not recorded on PyTorch {release}.",
+    "picker_quote_off": "; not on {release}",  # after a quote's range: "(up to 2.10; not on 2.15.0)"
+    "picker_message_yours": " (your release, {release})",  # after an error index block's title
+    "picker_message_none": "The recordings of PyTorch {release} do not print this message.",
+    # the upgrade view (docs/upgrade.md: fieldguide/upgrade.py, release-picker.js)
+    "upgrade_noscript": "This view is made in your browser and needs JavaScript. Without it, {changes} lists "
+                        "every difference between neighbouring releases.",
+    "upgrade_changes_page": "What changed between versions",
+    "upgrade_from": "From",
+    "upgrade_to": "To",
+    "upgrade_count_none": "Every snippet prints, raises and draws the same on PyTorch {old} and {new}.",
+    "upgrade_count_one": "1 snippet prints, raises or draws something else on PyTorch {new} than on {old}.",
+    "upgrade_count_many": "{count} snippets print, raise or draw something else on PyTorch {new} than on {old}.",
+    "upgrade_messages_count": "In the Error index: {appear} messages printed on {new} and not on {old}, "
+                              "{disappear} printed on {old} and not on {new}.",
+    "upgrade_what": "Differs: {what}.",
+    "upgrade_output": "output",
+    "upgrade_error": "raised error",
+    "upgrade_graph": "graph",
+    "upgrade_separator": ", ",
+    "upgrade_only": "Recorded on PyTorch {release} only.",
+    "upgrade_messages": "Messages in the Error index",
+    "upgrade_appear": "Printed on {new}, not on {old}",
+    "upgrade_disappear": "Printed on {old}, not on {new}",
+    "upgrade_no_messages": "The recordings of both releases print the same messages.",
+    "upgrade_same": "Pick two different releases.",
+    "upgrade_other_pages": "Not on any page",
     # the paste box (diagnose.js): `{name}` is filled with text or a code element
     "box_list_separator": "; ",  # between the reasons a cause matches a paste
     "box_paste_first": "Paste an error or warning first.",

@@ -1,13 +1,20 @@
-"""The pytest options (`--update-outputs`, `--torch-version`) and the summary lines, in
-pytest sessions run here on a project of two listed releases (no snippet runs)."""
+"""The pytest options (`--update-outputs`, `--torch-version`, `--no-cache`) and the summary
+lines, in pytest sessions run here on a project of two listed releases (no snippet runs), then
+the cache of passed checks in sessions that run two one-line snippets on the reference."""
 
 from __future__ import annotations
 
 import json
+import shutil
+from pathlib import Path
 
 import pytest
 
+from fieldguide.releases import load
+from fieldguide.store import OutputStore
+
 pytest_plugins = ["pytester"]
+ROOT = Path(__file__).resolve().parents[1]
 
 PYPROJECT = """
 [tool.pytest.ini_options]
@@ -119,3 +126,64 @@ def test_each_session_adds_its_counts_to_the_tally(project, monkeypatch, args, p
     assert [json.loads(line) for line in tally.read_text().splitlines()] == [
         {"part": part, "passed": 2, "failed": 2}
     ]
+
+
+@pytest.mark.parametrize("args, variable, cached", [
+    ((), None, True),
+    (("--no-cache",), None, False),
+    ((), "1", False),
+    (("--update-outputs",), None, False),  # a recording runs every snippet it records
+])
+def test_the_cache_is_off_with_no_cache_its_variable_or_update_outputs(project, monkeypatch, args, variable, cached):
+    monkeypatch.delenv("FIELDGUIDE_NO_CACHE", raising=False)
+    if variable:
+        monkeypatch.setenv("FIELDGUIDE_NO_CACHE", variable)
+    project.makepyfile(f"def test_cache(passed_checks):\n    assert (passed_checks.cache is not None) is {cached}\n")
+    project.runpytest(*args).assert_outcomes(passed=1)
+
+
+@pytest.fixture
+def snippets(pytester: pytest.Pytester, monkeypatch) -> pytest.Pytester:
+    """A project of the real check modules and two snippets: t/ok, recorded, and t/unrecorded,
+    which tests/test_snippets.py fails (nothing recorded) and the CPU-kernel check passes."""
+    monkeypatch.delenv("FIELDGUIDE_TALLY", raising=False)
+    monkeypatch.delenv("FIELDGUIDE_NO_CACHE", raising=False)
+    reference = load(ROOT).reference
+    pytester.makefile(".toml", pyproject=f"""
+[tool.pytest.ini_options]
+addopts = "-p fieldguide.pytest_plugin -p no:cacheprovider -rs"
+
+[tool.fieldguide]
+reference = "{reference}"
+torch = [{{ version = "{reference}", numpy = "2.4.6" }}]
+""")
+    (pytester.path / "tests").mkdir()
+    for module in ("test_snippets.py", "test_processor_independence.py"):
+        shutil.copy(ROOT / "tests" / module, pytester.path / "tests" / module)
+    (pytester.path / "snippets" / "t").mkdir(parents=True)
+    for name in ("ok", "unrecorded"):
+        (pytester.path / "snippets" / "t" / f"{name}.py").write_text(f"print('{name}')\n")
+    OutputStore(pytester.path).record("t/ok", reference, "ok\n")
+    return pytester
+
+
+def test_a_check_that_passed_is_skipped_until_one_of_its_inputs_changes(snippets):
+    ok = "tests/test_snippets.py::test_snippet[t/ok]"
+    # 2 snippet checks (one fails), the 2 checks of all recordings, 2 snippets x 2 CPU capabilities
+    snippets.runpytest("tests").assert_outcomes(passed=7, failed=1)
+    assert len(list((snippets.path / ".cache" / "checks").glob("*/*"))) == 5  # the failure is not cached
+
+    again = snippets.runpytest("tests")
+    again.assert_outcomes(passed=2, failed=1, skipped=5)  # never reported as passed
+    again.stdout.fnmatch_lines(["SKIPPED [[]5[]] *: unchanged since it passed (cache); --no-cache runs it"])
+    again.stdout.fnmatch_lines(["*snippets/t/unrecorded.py has no recorded output*"])  # a failure runs again
+
+    edited = snippets.path / "snippets" / "t" / "ok.py"
+    edited.write_text(edited.read_text() + "# edited\n")
+    snippets.runpytest(ok).assert_outcomes(passed=1)
+    snippets.runpytest(ok).assert_outcomes(skipped=1)
+
+    OutputStore(snippets.path).record("t/ok", load(ROOT).reference, "recorded by hand\n")
+    changed = snippets.runpytest(ok)
+    changed.assert_outcomes(failed=1)
+    changed.stdout.fnmatch_lines(["*+ok"])

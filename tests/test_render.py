@@ -33,8 +33,11 @@ HEAD = (
 )
 
 
-def output(text: str, title: str = "Output", classes: str = ".fg-output") -> str:
-    return f'``` {{ .output {classes} title="{title}" }}\n{text}```\n'
+def output(text: str, title: str = "Output", classes: str = ".fg-output", releases: list[str] = ()) -> str:
+    listed = f' releases="{" ".join(releases)}"' if releases else ""
+    return f'``` {{ .output {classes} title="{title}"{listed} }}\n{text}```\n'
+
+ALL = " ".join(LISTED)  # the `data-releases` of a note that speaks of every listed release
 
 
 @pytest.fixture
@@ -76,17 +79,18 @@ def test_one_output_for_every_release():
 def test_same_output_everywhere_is_shown_once(stores, tmp_path):
     record(stores, dict.fromkeys(LISTED, "tensor([1.])\n"))
     assert page(Snippet(tmp_path, "t", "a"), stores) == (
-        HEAD + output("tensor([1.])\n") + "\n"
-        '<p class="fg-versions">Output same on PyTorch 1.13.1 – 2.11.0.</p>\n'
+        HEAD + output("tensor([1.])\n", releases=LISTED) + "\n"
+        f'<p class="fg-versions" data-releases="{ALL}">Output same on PyTorch 1.13.1 – 2.11.0.</p>\n'
     )
 
 
 def test_one_recorded_release_says_recorded_on(stores, tmp_path):
     record(stores, {"2.10.0": "x\n"}, {"2.10.0": GRAPH})
     shown = page(Snippet(tmp_path, "t", "a", graph=("y", "h")), stores)
-    assert shown.endswith('<p class="fg-versions">Output and graph recorded on PyTorch 2.10.0.</p>\n')
+    assert shown.endswith('<p class="fg-versions" data-releases="2.10.0">Output and graph recorded on PyTorch '
+                          '2.10.0.</p>\n')
     figure = shown[shown.index("<figure"):shown.index("</figure>") + len("</figure>")]
-    assert shown.startswith(HEAD + output("x\n") + "\n" + figure + "\n\n<p")
+    assert shown.startswith(HEAD + output("x\n", releases=["2.10.0"]) + "\n" + figure + "\n\n<p")
     assert figure.startswith('<figure class="fg-graph"><svg ') and "\n" not in figure
     assert "<title>Autograd graph of y, h</title>" in figure
     assert figure.endswith(
@@ -105,12 +109,15 @@ def test_differing_outputs_get_tabs_newest_first_labelled_with_gaps(stores, tmp_
     """rnn/retain_graph_graph_grows: 2.0 and 2.1 print something else than the releases
     before and after them."""
     record(stores, {v: ("middle\n" if v in ("2.0.1", "2.1.2") else "ends\n") for v in LISTED})
+    # each tab's outputs list the releases that print them: the release picker selects by them
     assert page(Snippet(tmp_path, "t", "a"), stores) == (
         HEAD
-        + '<p class="fg-versions">What this prints or draws differs between PyTorch releases; '
-        "pick yours.</p>\n\n"
-        '=== "1.13.1, 2.2.2 – 2.11.0"\n\n    ``` { .output .fg-output title="Output" }\n    ends\n    ```\n\n'
-        '=== "2.0.1 – 2.1.2"\n\n    ``` { .output .fg-output title="Output" }\n    middle\n    ```\n'
+        + f'<p class="fg-versions" data-releases="{ALL}">What this prints or draws differs between PyTorch '
+        "releases; pick yours.</p>\n\n"
+        '=== "1.13.1, 2.2.2 – 2.11.0"\n\n    ``` { .output .fg-output title="Output" '
+        'releases="1.13.1 2.2.2 2.9.1 2.10.0 2.11.0" }\n    ends\n    ```\n\n'
+        '=== "2.0.1 – 2.1.2"\n\n    ``` { .output .fg-output title="Output" releases="2.0.1 2.1.2" }\n'
+        "    middle\n    ```\n"
     )
 
 
@@ -141,8 +148,9 @@ def test_releases_below_min_torch_are_neither_labelled_nor_shown(stores, tmp_pat
     record(stores, {"2.0.1": "stale\n", **dict.fromkeys(LISTED[2:], "new\n")})
     shown = page(Snippet(tmp_path, "t", "a", min_torch="2.1"), stores)
     assert shown == (
-        HEAD + output("new\n") + "\n"
-        '<p class="fg-versions">Output same on PyTorch 2.1.2 – 2.11.0. Not available before PyTorch 2.1.</p>\n'
+        HEAD + output("new\n", releases=LISTED[2:]) + "\n"
+        f'<p class="fg-versions" data-releases="{" ".join(LISTED[2:])}">Output same on PyTorch 2.1.2 – 2.11.0. '
+        "Not available before PyTorch 2.1.</p>\n"
     )
 
 
@@ -245,6 +253,14 @@ def test_live_banner_says_what_is_wrong_with_the_run(tmp_path):
     assert shown.endswith("</figure>\n") and output("out\n") in shown
 
 
+def test_an_output_block_lists_the_releases_that_print_it():
+    assert fence("x\n", ".fg-output", "Output", releases=["2.0.1", "2.1.2"]) == (
+        '``` { .output .fg-output title="Output" releases="2.0.1 2.1.2" }\nx\n```\n')
+    snippet = Snippet(Path("."), "t", "a", raises="RuntimeError")
+    both = output_blocks(snippet, "p\nTraceback (most recent call last):\nRuntimeError: x\n", releases=["2.0.1"])
+    assert both.count(' releases="2.0.1" }') == 2  # what it printed, and the error
+
+
 def test_fence_is_longer_than_any_backtick_run_inside():
     assert fence("a ```` b", ".x", 'say "hi"') == '````` { .output .x title="say &quot;hi&quot;" }\na ```` b\n`````\n'
     assert fence("no ticks\n", ".x", "t", lang="diff") == '``` { .diff .x title="t" }\nno ticks\n```\n'
@@ -255,6 +271,10 @@ def test_output_fence_html():
     assert output_fence_options("output", {"title": "Output"}, options, {}, None)
     assert options == {"title": "Output"}
     assert not output_fence_options("output", {"title": "t", "linenums": "1"}, {}, {}, None)
+    assert output_fence_options("output", {"title": "t", "releases": "2.0.1 2.1.2"}, {}, {}, None)
+    assert output_fence("x", "output", "output", {"title": "Output", "releases": "2.0.1 2.1.2"}, None,
+                        classes=["fg-output"]).startswith(
+        '<div class="fg-output highlight" data-releases="2.0.1 2.1.2"><span class="filename">Output</span>')
     assert output_fence("a < b", "output", "output", {"title": "Raises <E>"}, None, classes=["fg-output"]) == (
         '<div class="fg-output highlight"><span class="filename">Raises &lt;E&gt;</span>'
         "<pre><span></span><code>a &lt; b\n</code></pre></div>"

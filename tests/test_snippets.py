@@ -1,7 +1,9 @@
 """Every snippet is executed; its output, and the autograd graph a `# graph:` snippet
 draws, are compared with the recorded ones.
 
-`pytest --update-outputs` records instead of comparing (see fieldguide/store.py).
+`pytest --update-outputs` records instead of comparing (see fieldguide/store.py). A snippet
+whose check passed with the same inputs before is skipped (fieldguide/check_cache.py;
+`--no-cache` runs it); the checks of the recordings as a whole always run.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ def test_snippet(key, snippet_runs, request):
             for store in stores.values():
                 snippet_runs.changed += store.forget(key, version)
         pytest.skip(f"{snippet.relpath} needs torch >= {snippet.min_torch}")
+    snippet_runs.skip_if_passed(key)
     result = snippet_runs.run(snippet)
     found = snippet_runs.engine().torch_version()
     assert found == version, (
@@ -75,6 +78,7 @@ def test_snippet(key, snippet_runs, request):
             "\n".join(failures) + f"\nIf the snippet is right, record it with:\n    {record}",
             pytrace=False,
         )
+    snippet_runs.passed(key, request.node.path)
 
 
 def test_every_recording_has_a_snippet_and_a_release_it_runs_on(snippet_runs):

@@ -25,6 +25,7 @@ SNIPPETS = {
 @pytest.fixture
 def project(pytester: pytest.Pytester, monkeypatch) -> pytest.Pytester:
     monkeypatch.delenv("FIELDGUIDE_TALLY", raising=False)
+    monkeypatch.setenv("FIELDGUIDE_NO_CACHE", "1")  # every check runs: the counts below are of runs
     pytester.makefile(".toml", pyproject=f"""
 [tool.pytest.ini_options]
 addopts = "-p fieldguide.pytest_plugin -p no:cacheprovider"

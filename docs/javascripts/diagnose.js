@@ -30,6 +30,17 @@
     return WORDS[key].split(/\{(\w+)\}/).map((part, i) => (i % 2 ? values[part] : part));
   }
 
+  /* The entry as the reader's release (release-picker.js) words it: the newest wording's
+   * first sentence (the entry's name) when that release prints it, else the first sentence
+   * of a template it prints; the name when it prints none. */
+  function entryName(entry) {
+    const release = window.FieldGuideRelease?.release;
+    const printed = (entry.templateReleases || []).flatMap((releases, i) =>
+      release && releases.includes(release) ? [entry.templates[i][1]] : []);
+    const name = printed.length && !printed.includes(entry.summary) ? printed[0] : entry.summary;
+    return `${entry.category}: ${name}`;
+  }
+
   /* DOM helpers: elements built from text, never from pasted HTML. */
   function el(tag, attrs = {}, ...children) {
     const node = document.createElement(tag);
@@ -198,7 +209,7 @@
     const {found, pasted, ranked} = result;
     const entry = found.entry;
     const card = el("section", {class: "fg-answer", id: "fg-diagnosis", "data-entry": entry.id, "aria-label": WORDS.panel},
-      el("p", {class: "fg-answer__entry"}, link(`#${entry.id}`, `${entry.category}: ${entry.summary}`)));
+      el("p", {class: "fg-answer__entry"}, link(`#${entry.id}`, entryName(entry))));
     const [first, ...others] = ranked;
     if (!first.fits) {
       const named = result.pasted.message.match(/'([^']+)'|\b(aten::\w+)/);
@@ -318,7 +329,7 @@
       }
       const {entry} = result.found;
       box.dataset.entry = entry.id;
-      status.replaceChildren(...say("found", {entry: link(`#${entry.id}`, `${entry.category}: ${entry.summary}`)}));
+      status.replaceChildren(...say("found", {entry: link(`#${entry.id}`, entryName(entry))}));
       const card = answer(reader, result);
       box.after(card);
       history.replaceState(history.state, "", `#${entry.id}`);

@@ -21,6 +21,11 @@ from fieldguide.translations import ENGLISH_WORDS, Words
 from fieldguide.wordings import Wording
 
 
+def _recorded(versions: set[str], listed: list[str]) -> list[str]:
+    """The listed releases among `versions`, oldest first: a block's `data-releases`."""
+    return [v for v in listed if v in versions]
+
+
 def _said(words: Words, text: str | None) -> str | None:
     return words.text(text) if text else text
 
@@ -69,6 +74,11 @@ def paste_data(
                     [template(w.text), first_sentence(template(w.text)), w.releases, False]
                     for w in ([entry.unrecorded] if entry.unrecorded else [])
                     + [w for w in wordings if w.entry == entry.id]
+                ],
+                # the recorded releases of each recorded template, in its order: the release
+                # picker (release-picker.js) names an entry by its reader's release's wording
+                "templateReleases": [
+                    _recorded(versions, listed) for _, versions in newest_first(entry.templates)
                 ],
                 "clauses": {
                     kind: clause(kind, [shape for _, shape in sorted(entry.templates)])
@@ -209,7 +219,7 @@ def markdown(
             out.append(words.say("also_worded", wordings=others) + "\n")
         for (category, shape), versions in newest_first(entry.templates):
             title = words.say("template_title", releases=version_range(versions, listed))
-            out.append(fence(f"{category}: {shape}", ".fg-message", title))
+            out.append(fence(f"{category}: {shape}", ".fg-message", title, releases=_recorded(versions, listed)))
         header = [words.say(key) for key in ("cause", "seen_in", "clue", "raised_fixed")]
         rows = ["| " + " | ".join(header) + " |", "| --- | --- | --- | --- |"]
         ranked = with_clues(entry, order, words)
@@ -246,6 +256,6 @@ def markdown(
         out.append(f'??? quote "{words.say("exact_many" if len(exact) > 1 else "exact_one")}"\n')
         for (category, text), versions in exact:
             title = words.say("text_title", releases=version_range(versions, listed))
-            block = fence(f"{category}: {text}", ".fg-message", title)
+            block = fence(f"{category}: {text}", ".fg-message", title, releases=_recorded(versions, listed))
             out.append("".join("    " + line if line.strip() else line for line in block.splitlines(True)))
     return "\n".join(out)

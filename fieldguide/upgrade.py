@@ -1,0 +1,135 @@
+"""The upgrade view (docs/upgrade.md, the `upgrade_view()` macro): the reader picks two
+recorded releases and sees every snippet whose output, raised error or graph differs between
+them, grouped by page, each as a diff of the two recordings with a link to the snippet, and
+the Error index's messages that one release prints and the other does not.
+
+The build writes the recordings of every snippet that does not print and draw the same on
+every recorded release as one JSON block (`data`); docs/javascripts/release-picker.js
+compares the two releases in the browser, so every pair is answered without a server.
+`differing` and `messages` compare the same data as the script does, for the fast tests
+(tests/test_upgrade.py), which check them against outputs/*/versions.json read directly.
+
+    {"releases": [...oldest first], "traceback": "Traceback (most recent call last):\\n",
+     "texts": [every distinct recording],
+     "pages": [{"title": ..., "url": ...}, ...],                 # in navigation order
+     "snippets": [{"key": "topic/name", "page": 0, "url": "../page/#snippet-topic-name",
+                   "raises": true, "outputs": [[text, [release, ...]], ...],
+                   "graphs": [[text, [release, ...]], ...]}, ...],
+     "messages": [{"entry": "entry-id", "url": "../errors/#entry-id",
+                   "text": "RuntimeError: <template>", "releases": [...]}, ...]}
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from collections.abc import Iterable
+
+from fieldguide.errors.grouping import Entry, newest_first
+from fieldguide.normalize import TRACEBACK_START
+from fieldguide.render import anchor
+from fieldguide.snippet import Snippet
+from fieldguide.store import OutputStore
+from fieldguide.translations import ENGLISH_WORDS, Words
+
+ELEMENT_ID = "fg-upgrade-data"
+
+
+def _groups(store: OutputStore, key: str, listed: list[str], texts: dict[str, int]) -> list[list]:
+    """[[text index, [releases]], ...] of one snippet's recordings on the listed releases."""
+    groups = []
+    for versions, text in store.by_output(key):
+        shown = [v for v in listed if v in versions]
+        if shown:
+            groups.append([texts.setdefault(text, len(texts)), shown])
+    return groups
+
+
+def _same_everywhere(groups: list[list], listed: list[str]) -> bool:
+    return not groups or (len(groups) == 1 and len(groups[0][1]) == len(listed))
+
+
+def data(
+    snippets: Iterable[Snippet],
+    store: OutputStore,
+    graphs: OutputStore,
+    listed: list[str],
+    pages: dict[str, str],
+    titles: dict[str, str],
+    page_urls: dict[str, str],
+    urls: dict[str, str],
+    entries: list[Entry],
+    index_url: str,
+) -> dict:
+    """What the upgrade view compares. `pages`: snippet key -> the first page (in navigation
+    order) that shows it; `titles` and `page_urls`: page -> its title and its address from the
+    upgrade page's; `urls`: snippet key -> that page's
+    address from the upgrade page's; `entries`: the Error index's; `index_url`: its address."""
+    texts: dict[str, int] = {}
+    order = list(dict.fromkeys(pages.values()))
+    found = []
+    for snippet in snippets:
+        outputs = _groups(store, snippet.key, listed, texts)
+        drawn = _groups(graphs, snippet.key, listed, texts)
+        if _same_everywhere(outputs, listed) and _same_everywhere(drawn, listed):
+            continue
+        page = pages.get(snippet.key)
+        found.append({
+            "key": snippet.key,
+            "page": order.index(page) if page else None,
+            "url": f"{urls[snippet.key]}#{anchor(snippet)}" if snippet.key in urls else "",
+            "raises": bool(snippet.raises),
+            "outputs": outputs,
+            "graphs": drawn,
+        })
+    # nav order: by page, then as each page shows them; snippets on no page last
+    found.sort(key=lambda s: (s["page"] is None, s["page"] or 0))
+    messages = [
+        {"entry": entry.id, "url": f"{index_url}#{entry.id}", "text": f"{category}: {shape}",
+         "releases": [v for v in listed if v in versions]}
+        for entry in entries
+        for (category, shape), versions in newest_first(entry.templates)
+    ]
+    return {
+        "releases": list(listed),
+        "traceback": TRACEBACK_START,
+        "texts": [text for text, _ in sorted(texts.items(), key=lambda item: item[1])],
+        "pages": [{"title": titles.get(page, page), "url": page_urls.get(page, "")} for page in order],
+        "snippets": found,
+        "messages": [m for m in messages if m["releases"]],
+    }
+
+
+def recorded(groups: list[list], release: str) -> int | None:
+    """The text index recorded for `release` in a snippet's groups, None when none is."""
+    return next((text for text, versions in groups if release in versions), None)
+
+
+def differing(data: dict, old: str, new: str) -> list[str]:
+    """The keys of the snippets whose output or graph on `old` is not the one on `new` (a
+    recording on one release and none on the other counts), in the view's order."""
+    return [
+        s["key"] for s in data["snippets"]
+        if recorded(s["outputs"], old) != recorded(s["outputs"], new)
+        or recorded(s["graphs"], old) != recorded(s["graphs"], new)
+    ]
+
+
+def messages(data: dict, old: str, new: str) -> tuple[list[str], list[str]]:
+    """(printed on `new` and not on `old`, printed on `old` and not on `new`): the Error index's
+    message templates, each as "Category: template"."""
+    on = {release: {m["text"] for m in data["messages"] if release in m["releases"]} for release in (old, new)}
+    return sorted(on[new] - on[old]), sorted(on[old] - on[new])
+
+
+def view_html(payload: dict, changes_url: str, words: Words = ENGLISH_WORDS) -> str:
+    """The view's place on the page (filled by the script), what a reader without JavaScript
+    reads instead, and the data."""
+    text = json.dumps(payload, ensure_ascii=False, separators=(",", ":"))
+    text = text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+    link = f'<a href="{html.escape(changes_url)}">{html.escape(words.say("upgrade_changes_page"))}</a>'
+    return (
+        '<div class="fg-upgrade" id="fg-upgrade" hidden></div>\n\n'
+        f'<noscript><p>{words.say("upgrade_noscript", changes=link)}</p></noscript>\n\n'
+        f'<script type="application/json" id="{ELEMENT_ID}">{text}</script>\n'
+    )

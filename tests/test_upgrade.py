@@ -1,0 +1,138 @@
+"""The upgrade view's data (fieldguide/upgrade.py, written by the `upgrade_view()` macro on
+docs/upgrade.md), without a build: for pairs of recorded releases it lists exactly the
+snippets whose recorded output or graph differs between them, computed here independently
+from outputs/*/*/versions.json and graphs.json; snippets that print and draw the same on
+every release are left out; the messages it says appear or disappear are those the
+recordings of one release print and the other's do not."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from fieldguide import causes, upgrade
+from fieldguide.errors import grouping
+from fieldguide.macros import nav_pages, page_url, shown_on
+from fieldguide.page import Page
+from fieldguide.releases import load as load_matrix
+from fieldguide.snippet import discover
+from fieldguide.store import OutputStore
+from fieldguide.zensical_config import flat_config
+
+ROOT = Path(__file__).resolve().parents[1]
+LISTED = load_matrix(ROOT).versions
+# (old, new): across the whole matrix, a minor step, a step of one release, and 2.13.0 ->
+# 2.14.1, where no recording changes (the test below checks that it stays so, or says to
+# pick another pair).
+PAIRS = [(LISTED[0], LISTED[-1]), ("2.1.2", "2.15.0"), ("2.10.0", "2.11.0"), ("2.14.1", "2.15.0"),
+         ("2.13.0", "2.14.1"), ("2.15.0", "2.1.2")]
+UNCHANGED = ("2.13.0", "2.14.1")
+
+
+@pytest.fixture(scope="module")
+def snippets():
+    return discover(ROOT)
+
+
+@pytest.fixture(scope="module")
+def entries(snippets):
+    return grouping.collect(snippets, OutputStore(ROOT), causes.load(ROOT))
+
+
+@pytest.fixture(scope="module")
+def data(snippets, entries) -> dict:
+    """What the macro writes on the English upgrade page."""
+    docs = ROOT / "docs"
+    pages = nav_pages(flat_config(ROOT / "mkdocs.yml")["nav"])
+    embedded = shown_on(docs, pages)
+    shown = list(dict.fromkeys(embedded.values()))
+    return upgrade.data(
+        snippets, OutputStore(ROOT), OutputStore.graphs(ROOT), LISTED, embedded,
+        {page: Page.read(docs / page).title for page in shown},
+        {page: "../" + page_url(page, True) for page in shown},
+        {key: "../" + page_url(page, True) for key, page in embedded.items()},
+        entries, "../errors/",
+    )
+
+
+def recordings() -> dict[str, dict[str, dict[str, str]]]:
+    """snippet key -> {"versions.json": {release: file}, "graphs.json": {release: file}},
+    read from outputs/ directly."""
+    found: dict[str, dict[str, dict[str, str]]] = {}
+    for index in [*ROOT.glob("outputs/*/*/versions.json"), *ROOT.glob("outputs/*/*/graphs.json")]:
+        key = index.parent.relative_to(ROOT / "outputs").as_posix()
+        files = found.setdefault(key, {"versions.json": {}, "graphs.json": {}})[index.name]
+        for name, versions in json.loads(index.read_text(encoding="utf-8")).items():
+            files.update(dict.fromkeys(versions, name))
+    return found
+
+
+def differing(old: str, new: str) -> set[str]:
+    return {
+        key for key, stores in recordings().items()
+        if any(files.get(old) != files.get(new) for files in stores.values())
+    }
+
+
+@pytest.mark.parametrize(("old", "new"), PAIRS, ids=[f"{a}-{b}" for a, b in PAIRS])
+def test_the_view_lists_exactly_the_snippets_whose_recordings_differ(data, old, new):
+    listed = upgrade.differing(data, old, new)
+    assert len(listed) == len(set(listed)), "a snippet listed twice"
+    assert set(listed) == differing(old, new)
+
+
+def test_a_pair_of_releases_that_print_the_same(data):
+    assert differing(*UNCHANGED) == set(), f"{UNCHANGED} now differ: pick another pair for UNCHANGED"
+    assert upgrade.differing(data, *UNCHANGED) == []
+    assert upgrade.messages(data, *UNCHANGED) == ([], [])
+
+
+def test_snippets_that_never_change_are_left_out(data, snippets):
+    kept = {s["key"] for s in data["snippets"]}
+    changing = set().union(*(differing(a, b) for a in LISTED for b in LISTED if a < b))
+    assert kept == changing & {s.key for s in snippets}
+    for snippet in data["snippets"]:
+        for text, releases in snippet["outputs"] + snippet["graphs"]:
+            assert 0 <= text < len(data["texts"]) and set(releases) <= set(LISTED)
+
+
+def test_the_snippets_come_by_page_in_navigation_order_with_links(data):
+    pages = [s["page"] for s in data["snippets"] if s["page"] is not None]
+    assert pages == sorted(pages)
+    titles = [page["title"] for page in data["pages"]]
+    assert titles[0] and all(page["url"].startswith("../") for page in data["pages"])
+    for snippet in data["snippets"]:
+        if snippet["page"] is not None:
+            url = data["pages"][snippet["page"]]["url"]
+            assert snippet["url"] == f"{url}#snippet-{snippet['key'].replace('/', '-').replace('_', '-')}"
+
+
+def test_the_texts_are_the_recordings(data):
+    for snippet in data["snippets"][:20]:
+        for text, releases in snippet["outputs"]:
+            recorded = OutputStore(ROOT).recorded(snippet["key"], releases[0])
+            assert recorded is not None and recorded[1] == data["texts"][text]
+
+
+@pytest.mark.parametrize(("old", "new"), PAIRS[:4], ids=[f"{a}-{b}" for a, b in PAIRS[:4]])
+def test_messages_appear_and_disappear_as_the_recordings_print_them(data, entries, old, new):
+    printed = {
+        release: {f"{category}: {shape}" for entry in entries
+                  for (category, shape), versions in entry.templates.items() if release in versions}
+        for release in (old, new)
+    }
+    appear, disappear = upgrade.messages(data, old, new)
+    assert set(appear) == printed[new] - printed[old]
+    assert set(disappear) == printed[old] - printed[new]
+    assert appear or disappear, f"no message differs between {old} and {new}: pick a pair where one does"
+
+
+def test_the_view_html_carries_the_data_no_message_can_break_out_of():
+    payload = {"texts": ["</script><b>&"], "snippets": []}
+    shown = upgrade.view_html(payload, "../version-changes/")
+    body = shown.split(f'id="{upgrade.ELEMENT_ID}">', 1)[1].removesuffix("</script>\n")
+    assert "<" not in body and "&" not in body and json.loads(body) == payload
+    assert '<noscript><p>This view is made in your browser and needs JavaScript. Without it, ' \
+           '<a href="../version-changes/">What changed between versions</a> lists' in shown

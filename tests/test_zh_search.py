@@ -1,0 +1,95 @@
+"""Chinese readers find the page about their problem: each query of
+data/translations/search/zh.toml (worded as Chinese posts about the error word it, not
+taken from the pages) is typed into Material's search on the built Chinese edition, as
+tests/test_zh_browser.py does, and its page must be among the first three results for at
+least 90% of them. Every miss is printed with what the search listed, so an alias can be
+added where a page lacks the reader's word.
+
+FIELDGUIDE_ZH_SITE=<folder> reads a Chinese build already made (`mkdocs build -f
+mkdocs.zh.yml --site-dir <folder>`) instead of building one."""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+from test_diagnose import SEARCH_SETTLE_MS
+
+try:
+    from playwright.sync_api import expect
+except ImportError:  # reported by the `browser` fixture (tests/conftest.py), as a skip or a failure
+    expect = None
+
+from fieldguide import editions
+
+ROOT = Path(__file__).resolve().parents[1]
+QUERIES = ROOT / "data" / "translations" / "search" / "zh.toml"
+CHINESE = ROOT / next(e.docs for e in editions.load(ROOT) if e.language == "zh")
+TOP = 3
+FOUND_AT_LEAST = 0.9
+
+
+def queries() -> list[dict]:
+    return tomllib.loads(QUERIES.read_text(encoding="utf-8"))["query"]
+
+
+def page_path(page: str) -> str:
+    """A page's URL path on the Chinese site served at the root: `x.md` -> `/x/`."""
+    stem = page.removesuffix(".md")
+    return "/" if stem == "index" else f"/{stem}/"
+
+
+@pytest.fixture(scope="module")
+def site(mkdocs_sites) -> Path:
+    """The Chinese edition alone, served at the root (conftest's `server` serves this)."""
+    built = os.environ.get("FIELDGUIDE_ZH_SITE")
+    return Path(built) if built else mkdocs_sites("zh")
+
+
+def test_the_queries_cover_every_chinese_page():
+    listed = queries()
+    assert len(listed) >= 40, f"{QUERIES.relative_to(ROOT)} needs at least 40 queries"
+    pages = {p.name for p in CHINESE.glob("*.md")}
+    unknown = sorted({q["page"] for q in listed} - pages)
+    assert not unknown, f"{QUERIES.relative_to(ROOT)} expects pages docs-zh/ lacks: {unknown}"
+    uncovered = sorted(pages - {q["page"] for q in listed})
+    assert not uncovered, f"no query in {QUERIES.relative_to(ROOT)} expects {uncovered}"
+
+
+def search(tab, query: str) -> list[str]:
+    """The result pages (URL paths, in order, each once) Material lists for `query`."""
+    tab.goto(tab.url, wait_until="networkidle")  # a fresh search box, the index loaded
+    field = tab.locator(".md-search__input")
+    field.click()
+    tab.keyboard.type(query)
+    tab.keyboard.press("End")  # Material searches on key events; typed CJK text sends none
+    expect(field).to_have_value(query)
+    results = tab.locator("li.md-search-result__item > a.md-search-result__link:first-child")
+    try:
+        expect(results.first).to_be_visible(timeout=5000)
+    except AssertionError:
+        return []  # nothing found
+    tab.wait_for_timeout(SEARCH_SETTLE_MS)
+    paths = [urlsplit(href).path for href in results.evaluate_all("links => links.map(a => a.href)")]
+    return list(dict.fromkeys(paths))
+
+
+def test_chinese_queries_find_their_page_among_the_first_three(context, server):
+    tab = context.new_page()
+    tab.goto(server, wait_until="networkidle")
+    listed, misses = queries(), []
+    for item in listed:
+        paths = search(tab, item["query"])
+        if page_path(item["page"]) not in paths[:TOP]:
+            rank = paths.index(page_path(item["page"])) + 1 if page_path(item["page"]) in paths else None
+            misses.append(f"  {item['query']!r}: expected docs-zh/{item['page']}"
+                          f"{f' (listed {rank}th)' if rank else ' (not listed)'}, got {paths[:TOP]}")
+    found = len(listed) - len(misses)
+    print(f"{found} of {len(listed)} Chinese queries list their page among the first {TOP}"
+          + (":\nmisses:\n" + "\n".join(misses) if misses else ""))
+    assert found >= FOUND_AT_LEAST * len(listed), (
+        f"only {found} of {len(listed)} queries find their page among the first {TOP} "
+        f"(at least {FOUND_AT_LEAST:.0%} must):\n" + "\n".join(misses))
