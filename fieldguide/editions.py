@@ -1,5 +1,6 @@
 """The site's editions, declared once: mkdocs.yml's `extra.alternate`, the list the theme's
-language switch shows. Everything else follows from each edition's language by convention:
+language switch shows (without it, the site is one edition). Everything else follows from
+each edition's language by convention:
 the first edition is the site's root (`mkdocs.yml`, `docs/`, `site/`); each other one has
 `mkdocs.<language>.yml`, which INHERITs mkdocs.yml, pages in `docs-<language>/`, the generated
 words in `data/translations/<language>.toml`, and is built to `site/<link>`.
@@ -47,8 +48,10 @@ class Edition:
 
 def read(config: dict, where: str = CONFIG) -> tuple[Edition, ...]:
     alternate = (config.get("extra") or {}).get("alternate")
-    if not alternate:
-        raise EditionError(f"{where}: no extra.alternate; list each edition there (name, link, lang)")
+    if not alternate:  # a site of one edition: the root, in its theme's language
+        theme = config.get("theme") or {}
+        language = (theme.get("language") if isinstance(theme, dict) else None) or "en"
+        return (Edition(language, str(config.get("site_name", "")), ""),)
     try:
         editions = tuple(Edition(a["lang"], a["name"], a["link"]) for a in alternate)
     except (KeyError, TypeError):

@@ -11,7 +11,8 @@ Plain mode), as on the pages; IPython's default colouring costs a tenth of a sec
 Executed notebooks are cached by a hash of what they depend on (page text, snippet
 files, PyTorch version, this file) in `.cache/notebooks/`; a build executes only the
 ones that changed, all in one kernel (starting a kernel and importing torch in it take
-longer than most pages), and hands each on as soon as its last cell has run. `write_all`
+longer than most pages; a page whose snippets fork gets a kernel of its own), and hands each
+on as soon as its last cell has run. `write_all`
 puts them in the edition's notebooks/ folder (docs/notebooks/, docs-zh/notebooks/; not
 committed), where MkDocs renders each as a page (mkdocs-jupyter) and any builder copies it
 as a download. A notebook's prose is its page's, so a Chinese page's notebook is Chinese:
@@ -145,8 +146,18 @@ def build_all(root: Path, pages: list[Path], stale_ok: bool = False, done: Calla
         if done:
             done(page, text)
 
-    execute(root, todo, executed)
+    # A snippet that starts processes by forking needs a kernel that ran only its page: one that
+    # ran other pages holds threads a fork copies in the middle of their work (the child hangs).
+    forking = [page for page in todo if _forks(root, page)]
+    execute(root, [page for page in todo if page not in forking], executed)
+    for page in forking:
+        execute(root, [page], executed)
     return {page: path.read_text(encoding="utf-8") for page, path in cached.items()}
+
+
+def _forks(root: Path, page: Path) -> bool:
+    return any('get_context("fork")' in embed.snippet(root).path.read_text(encoding="utf-8")
+               for embed in Page.read(page).embeds)
 
 
 def execute(root: Path, pages: list[Path], done: Callable, timeout: int = 120) -> None:

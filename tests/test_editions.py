@@ -28,7 +28,6 @@ def test_the_projects_editions_exist():
 
 
 @pytest.mark.parametrize("config, says", [
-    ({}, "no extra.alternate"),
     ({"extra": {"alternate": [{"name": "English", "link": ""}]}}, "needs name, link and lang"),
     ({"extra": {"alternate": [{"name": "中文", "link": "zh/", "lang": "zh"}]}}, "the first extra.alternate item"),
     ({"extra": {"alternate": [*TWO["extra"]["alternate"], {"name": "x", "link": "", "lang": "x"}]}}, "and only it"),
@@ -38,6 +37,12 @@ def test_the_projects_editions_exist():
 def test_a_wrong_declaration_says_what_to_fix(config, says):
     with pytest.raises(EditionError, match=rf"^mkdocs.yml: .*{re.escape(says)}"):
         editions.read(config)
+
+
+def test_a_site_without_alternates_is_one_edition():
+    assert editions.read({"site_name": "S", "theme": {"name": "material", "language": "de"}}) == (
+        Edition("de", "S", ""),)
+    assert editions.read({}) == (Edition("en", "", ""),)
 
 
 def test_the_language_of_a_docs_folder():

@@ -144,7 +144,8 @@ def test_the_cache_is_off_with_no_cache_its_variable_or_update_outputs(project, 
 
 @pytest.fixture
 def snippets(pytester: pytest.Pytester, monkeypatch) -> pytest.Pytester:
-    """A project of the real check modules and two snippets: t/ok, recorded, and t/unrecorded,
+    """A project of the real check modules (run in sessions of their own: `make test` has
+    imported them already under the same names) and two snippets: t/ok, recorded, and t/unrecorded,
     which tests/test_snippets.py fails (nothing recorded) and the CPU-kernel check passes."""
     monkeypatch.delenv("FIELDGUIDE_TALLY", raising=False)
     monkeypatch.delenv("FIELDGUIDE_NO_CACHE", raising=False)
@@ -170,20 +171,20 @@ torch = [{{ version = "{reference}", numpy = "2.4.6" }}]
 def test_a_check_that_passed_is_skipped_until_one_of_its_inputs_changes(snippets):
     ok = "tests/test_snippets.py::test_snippet[t/ok]"
     # 2 snippet checks (one fails), the 2 checks of all recordings, 2 snippets x 2 CPU capabilities
-    snippets.runpytest("tests").assert_outcomes(passed=7, failed=1)
+    snippets.runpytest_subprocess("tests").assert_outcomes(passed=7, failed=1)
     assert len(list((snippets.path / ".cache" / "checks").glob("*/*"))) == 5  # the failure is not cached
 
-    again = snippets.runpytest("tests")
+    again = snippets.runpytest_subprocess("tests")
     again.assert_outcomes(passed=2, failed=1, skipped=5)  # never reported as passed
     again.stdout.fnmatch_lines(["SKIPPED [[]5[]] *: unchanged since it passed (cache); --no-cache runs it"])
     again.stdout.fnmatch_lines(["*snippets/t/unrecorded.py has no recorded output*"])  # a failure runs again
 
     edited = snippets.path / "snippets" / "t" / "ok.py"
     edited.write_text(edited.read_text() + "# edited\n")
-    snippets.runpytest(ok).assert_outcomes(passed=1)
-    snippets.runpytest(ok).assert_outcomes(skipped=1)
+    snippets.runpytest_subprocess(ok).assert_outcomes(passed=1)
+    snippets.runpytest_subprocess(ok).assert_outcomes(skipped=1)
 
     OutputStore(snippets.path).record("t/ok", load(ROOT).reference, "recorded by hand\n")
-    changed = snippets.runpytest(ok)
+    changed = snippets.runpytest_subprocess(ok)
     changed.assert_outcomes(failed=1)
     changed.stdout.fnmatch_lines(["*+ok"])

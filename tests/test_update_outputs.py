@@ -13,6 +13,8 @@ import pytest
 from fieldguide.releases import load
 
 pytest_plugins = ["pytester"]
+# Each session in a process of its own: in `make test` the real tests/test_snippets.py is
+# already imported under the same module name.
 ROOT = Path(__file__).resolve().parents[1]
 REFERENCE = load(ROOT).reference
 SNIPPETS = {
@@ -49,11 +51,11 @@ def index(project: pytest.Pytester, key: str, name: str = "versions.json") -> di
 
 
 def test_recording_then_checking_then_following_an_edit(project):
-    run = project.runpytest("tests/test_snippets.py")  # nothing recorded: every run snippet fails
+    run = project.runpytest_subprocess("tests/test_snippets.py")  # nothing recorded: every run snippet fails
     run.assert_outcomes(failed=2, passed=2, skipped=1)
     run.stdout.fnmatch_lines(["*snippets/t/graph.py has no recorded output for torch*"])
 
-    run = project.runpytest("--update-outputs", "tests/test_snippets.py")
+    run = project.runpytest_subprocess("--update-outputs", "tests/test_snippets.py")
     run.assert_outcomes(passed=4, skipped=1)
     run.stdout.fnmatch_lines(["*recorded outputs*", "written: outputs/t/graph/*.txt"])
     assert list(index(project, "t/raises").values()) == [[REFERENCE]]
@@ -62,23 +64,23 @@ def test_recording_then_checking_then_following_an_edit(project):
     (recorded,) = index(project, "t/raises")
     assert "ValueError: no" in (project.path / "outputs" / "t" / "raises" / recorded).read_text()
 
-    project.runpytest("tests/test_snippets.py").assert_outcomes(passed=4, skipped=1)
-    again = project.runpytest("--update-outputs", "tests/test_snippets.py")
+    project.runpytest_subprocess("tests/test_snippets.py").assert_outcomes(passed=4, skipped=1)
+    again = project.runpytest_subprocess("--update-outputs", "tests/test_snippets.py")
     again.stdout.fnmatch_lines(["no recorded file changed"])
 
     # the graph dropped: the check says so, and recording forgets the recorded graph
     graph = project.path / "snippets" / "t" / "graph.py"
     graph.write_text(graph.read_text().replace("# graph: y\n", ""))
-    run = project.runpytest("tests/test_snippets.py")
+    run = project.runpytest_subprocess("tests/test_snippets.py")
     run.assert_outcomes(failed=1, passed=3, skipped=1)
     run.stdout.fnmatch_lines(["*is a recorded graph, but snippets/t/graph.py no longer declares '# graph:'*"])
-    project.runpytest("--update-outputs", "tests/test_snippets.py").assert_outcomes(passed=4, skipped=1)
+    project.runpytest_subprocess("--update-outputs", "tests/test_snippets.py").assert_outcomes(passed=4, skipped=1)
     assert index(project, "t/graph", "graphs.json") == {}
-    project.runpytest("tests/test_snippets.py").assert_outcomes(passed=4, skipped=1)
+    project.runpytest_subprocess("tests/test_snippets.py").assert_outcomes(passed=4, skipped=1)
 
 
 def test_recording_forgets_releases_a_snippet_no_longer_runs_on_and_removes_orphans(project):
-    project.runpytest("--update-outputs", "tests/test_snippets.py").assert_outcomes(passed=4, skipped=1)
+    project.runpytest_subprocess("--update-outputs", "tests/test_snippets.py").assert_outcomes(passed=4, skipped=1)
     raises = project.path / "snippets" / "t" / "raises.py"
     raises.write_text("# min-torch: 99.0\n" + raises.read_text())
     (project.path / "snippets" / "t" / "future.py").unlink()
@@ -86,13 +88,13 @@ def test_recording_forgets_releases_a_snippet_no_longer_runs_on_and_removes_orph
     (project.path / "outputs" / "t" / "future" / "versions.json").write_text(json.dumps({"a.txt": ["2.0.1"]}))
     (project.path / "outputs" / "t" / "future" / "a.txt").write_text("old\n")
 
-    run = project.runpytest("tests/test_snippets.py")
+    run = project.runpytest_subprocess("tests/test_snippets.py")
     run.assert_outcomes(failed=1, passed=2, skipped=1)
     run.stdout.re_match_lines([r".*recordings in versions.json without a snippet: \['t/future'\].*"])
     (project.path / "outputs" / "t" / "future").rename(project.path / "kept")
-    run = project.runpytest("tests/test_snippets.py")
+    run = project.runpytest_subprocess("tests/test_snippets.py")
     run.stdout.re_match_lines([r".*older than the snippet's '# min-torch:': \{'t/raises': \['.*'\]\}.*"])
     (project.path / "kept").rename(project.path / "outputs" / "t" / "future")
-    project.runpytest("--update-outputs", "tests/test_snippets.py").assert_outcomes(passed=3, skipped=1)
+    project.runpytest_subprocess("--update-outputs", "tests/test_snippets.py").assert_outcomes(passed=3, skipped=1)
     assert index(project, "t/raises") == {} and not (project.path / "outputs" / "t" / "future").exists()
-    project.runpytest("tests/test_snippets.py").assert_outcomes(passed=3, skipped=1)
+    project.runpytest_subprocess("tests/test_snippets.py").assert_outcomes(passed=3, skipped=1)
