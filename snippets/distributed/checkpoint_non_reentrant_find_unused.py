@@ -36,4 +36,5 @@ loss = model(x).pow(2).mean()
 loss.backward()
 for name, p in model.module.named_parameters():
     print(name, "no grad" if p.grad is None else f"grad norm {p.grad.norm().item():.4f}")
+del model  # DDP holds the process group: freed now, its threads end before Python exits
 dist.destroy_process_group()

@@ -12,4 +12,5 @@ torch.manual_seed(0)
 model = DDP(nn.Linear(4, 2))  # the process group exists now: DDP finds it
 model(torch.randn(3, 4)).sum().backward()
 print("weight.grad", model.module.weight.grad)
+del model  # DDP holds the process group: freed now, its threads end before Python exits
 dist.destroy_process_group()

@@ -22,4 +22,5 @@ for step in range(2):
     loss.backward()
     opt.step()
     print(f"step {step}: every parameter got a gradient:", all(p.grad is not None for p in model.parameters()))
+del model  # DDP holds the process group: freed now, its threads end before Python exits
 dist.destroy_process_group()

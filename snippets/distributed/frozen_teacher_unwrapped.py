@@ -25,4 +25,5 @@ loss.backward()
 print("loss", round(loss.item(), 4))
 print("student weight grad norm", round(student.module[0].weight.grad.norm().item(), 4))
 print("teacher grads", [p.grad for p in teacher.parameters()])
+del student  # DDP holds the process group: freed now, its threads end before Python exits
 dist.destroy_process_group()

@@ -22,4 +22,5 @@ teacher = DDP(teacher)  # every model of the script wrapped the same way
 x = torch.randn(16, 8)
 loss = nn.functional.mse_loss(student(x), teacher(x))
 loss.backward()
+del student, teacher  # DDP holds the process group: freed now, its threads end before Python exits
 dist.destroy_process_group()

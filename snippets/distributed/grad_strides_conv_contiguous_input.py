@@ -37,4 +37,5 @@ model(tokens).pow(2).mean().backward()
 weight = model.module.proj.weight
 print("weight", tuple(weight.shape), "strides", weight.stride())
 print("grad  ", tuple(weight.grad.shape), "strides", weight.grad.stride())
+del model  # DDP holds the process group: freed now, its threads end before Python exits
 dist.destroy_process_group()

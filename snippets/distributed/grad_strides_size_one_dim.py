@@ -30,4 +30,5 @@ model(torch.randn(4, 5, 8)).pow(2).mean().backward()
 query = model.module.query
 print("query", tuple(query.shape), "strides", query.stride(), "contiguous", query.is_contiguous())
 print("grad ", tuple(query.grad.shape), "strides", query.grad.stride(), "contiguous", query.grad.is_contiguous())
+del model  # DDP holds the process group: freed now, its threads end before Python exits
 dist.destroy_process_group()

@@ -35,4 +35,5 @@ for step in range(2):
     loss.backward()
     opt.step()
 print("aux_head got a gradient:", model.module.aux_head.weight.grad is not None)
+del model  # DDP holds the process group: freed now, its threads end before Python exits
 dist.destroy_process_group()

@@ -39,4 +39,5 @@ for step in range(2):
     opt.zero_grad()
     loss.backward()
     opt.step()
+del model  # DDP holds the process group: freed now, its threads end before Python exits
 dist.destroy_process_group()

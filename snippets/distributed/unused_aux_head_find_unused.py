@@ -38,4 +38,5 @@ for step in range(2):
     loss.backward()
     opt.step()
 print("aux_head.weight.grad:", model.module.aux_head.weight.grad)
+del model  # DDP holds the process group: freed now, its threads end before Python exits
 dist.destroy_process_group()
