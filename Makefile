@@ -54,9 +54,11 @@ engine: | python-check
 serve: $(VENV)/installed
 	$(BIN)/mkdocs serve --dirty --no-strict -a 127.0.0.1:8000
 
-# Lint first: a finding fails `make test` before the slow tests start.
+# Lint first: a finding fails `make test` before the slow tests start. The sweeps (tests
+# marked `sweep`: every entry or query through Material's search, every snippet with other
+# CPU kernels) run with `make test ARGS=--sweeps`, as CI runs it.
 test: $(VENV)/installed chromium nodejs lint
-	$(BIN)/pytest
+	$(BIN)/pytest $(ARGS)
 
 # ruff and mypy, configured in pyproject.toml ([tool.ruff], [tool.mypy]).
 lint: $(VENV)/installed

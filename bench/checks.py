@@ -50,8 +50,9 @@ def cpu_seconds() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def timed(label: str, command: list[str], cwd: Path) -> None:
-    """Run `command` in `cwd` and print its wall and CPU time and the checks' outcomes."""
+def timed(label: str, command: list[str], cwd: Path) -> str:
+    """Run `command` in `cwd`, print its wall and CPU time and the checks' outcomes, and
+    return what it printed."""
     cpu, start = cpu_seconds(), time.monotonic()
     proc = subprocess.run(command, cwd=cwd, capture_output=True, text=True, timeout=RUN_TIMEOUT_S)
     wall, cpu = time.monotonic() - start, cpu_seconds() - cpu
@@ -63,6 +64,7 @@ def timed(label: str, command: list[str], cwd: Path) -> None:
     print(f"{label:62} {wall:6.1f} s wall {cpu:6.1f} s CPU   {outcomes}", flush=True)
     if proc.returncode != 0:
         print(f"    (exit status {proc.returncode}; the end of its output:)\n{proc.stdout[-3000:]}")
+    return proc.stdout
 
 
 def main() -> int:

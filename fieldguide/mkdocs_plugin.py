@@ -34,9 +34,12 @@ Couplings no API promises, each followed by a test that fails when an upgrade br
   (notebook.link_markdown); tests/test_mkdocs_plugin.py builds a notebook page.
 - Zensical's macro emulation gives the nav as `{"url", "children"}` items and the page as
   `env.page.path` (macros.nav_pages, macros.define_env's here()); tests/test_macros.py
-  (both shapes) and tests/test_builds.py (the real Zensical build of both editions).
+  (both shapes) and tests/test_builds.py (the real Zensical build of both editions, a sweep).
 - `mkdocs.utils.get_relative_url`, `write_file` and `mkdocs.utils.yaml` (zensical_config.py)
   are widely used but not in MkDocs' API reference; every build test goes through them.
+- `mkdocs.commands.build.build` builds in-process (serve_edition.py, tests/test_mkdocs_plugin.py),
+  as mkdocs-jupyter's own tests do. tests/test_private_api.py lists every name imported
+  from these packages and fails on one it does not list.
 """
 
 from __future__ import annotations

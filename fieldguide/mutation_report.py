@@ -12,8 +12,9 @@ import re
 import sys
 from collections import Counter, defaultdict
 
-# "    fieldguide.causes.x_read__mutmut_12: survived"
-_LINE = re.compile(r"^\s*(?P<package>\w+)\.(?P<module>\w+)\.\S+__mutmut_\d+: (?P<status>[\w ]+?)\s*$")
+# "    fieldguide.causes.x_read__mutmut_12: survived", "    fieldguide.errors.page.xǁEntryǁurl__mutmut_3: killed":
+# the module's dotted name ends where mutmut's name of the function (x_…, xǁClassǁ…) starts.
+_LINE = re.compile(r"^\s*(?P<module>\w+(?:\.\w+)*?)\.x(?:_|ǁ)\S*__mutmut_\d+: (?P<status>[\w ]+?)\s*$")
 CAUGHT = ("killed", "timeout")
 
 
@@ -22,7 +23,7 @@ def tally(lines: list[str]) -> dict[str, Counter]:
     counts: dict[str, Counter] = defaultdict(Counter)
     for line in lines:
         if match := _LINE.match(line):
-            counts[f"{match['package']}/{match['module']}.py"][match["status"]] += 1
+            counts[match["module"].replace(".", "/") + ".py"][match["status"]] += 1
     return dict(counts)
 
 

@@ -201,6 +201,31 @@ def screenshot_dir(request) -> Path:
     return SCREENSHOTS
 
 
+SWEEPS = "--sweeps"
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(SWEEPS, action="store_true",
+                     help="also run the sweeps (tests marked `sweep`), as CI does: `make test ARGS=--sweeps`")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers", f"sweep: a check repeated over every page, entry, query or snippet that takes a minute or more; "
+                   f"deselected unless {SWEEPS} is given (CI gives it)")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Leave the sweeps out of a plain `make test` (they keep it under four minutes); pytest
+    reports them as deselected, never as passed."""
+    if config.getoption(SWEEPS):
+        return
+    sweeps = [item for item in items if item.get_closest_marker("sweep")]
+    if sweeps:
+        config.hook.pytest_deselected(items=sweeps)
+        items[:] = [item for item in items if not item.get_closest_marker("sweep")]
+
+
 def pytest_terminal_summary(terminalreporter, config: pytest.Config) -> None:
     folder = config.stash.get(_USED, None)
     if folder is None:

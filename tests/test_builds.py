@@ -30,7 +30,17 @@ PAGES = [(name, page.stem) for name, edition in EDITIONS.items() for page in sor
 
 def builds(request: pytest.FixtureRequest, language: str) -> tuple[Path, Path]:
     """The edition as MkDocs and as Zensical build it."""
-    return request.getfixturevalue("mkdocs_sites")(language), request.getfixturevalue("zensical_sites")(language)
+    return built(request, "mkdocs", language), built(request, "zensical", language)
+
+
+def built(request: pytest.FixtureRequest, builder: str, language: str) -> Path:
+    """The edition as `builder` builds it (conftest's `mkdocs_sites`, `zensical_sites`)."""
+    return request.getfixturevalue(f"{builder}_sites")(language)
+
+
+# The Zensical builds (about 35 s for both editions) serve only the comparison with MkDocs:
+# sweeps, which CI runs (`make test ARGS=--sweeps`).
+BUILDERS = [pytest.param("mkdocs"), pytest.param("zensical", marks=pytest.mark.sweep)]
 
 
 TRACEBACK_LINE = re.compile(r'^  File "(snippets/[a-z0-9_/]+\.py)", line (\d+), in .*\n    (.*)$', re.MULTILINE)
@@ -56,6 +66,7 @@ def reading(site: Path, page: str) -> list[tuple[str, str]]:
     ]
 
 
+@pytest.mark.sweep
 @pytest.mark.parametrize(("edition", "page"), PAGES, ids=[f"{name}-{page}" for name, page in PAGES])
 def test_both_builders_show_the_same_page(edition, page, request):
     site, zensical_site = builds(request, edition)
@@ -69,11 +80,12 @@ def test_both_builders_show_the_same_page(edition, page, request):
     assert zensical == mkdocs, f"{page}: the Zensical build differs from the MkDocs build"
 
 
+@pytest.mark.parametrize("builder", BUILDERS)
 @pytest.mark.parametrize("edition", EDITIONS)
-def test_no_page_shows_a_literal_macro(edition, request):
-    for built in builds(request, edition):
-        for page in built.rglob("*.html"):
-            assert "{{" not in page.read_text(encoding="utf-8"), f"{page.relative_to(built)} shows a macro"
+def test_no_page_shows_a_literal_macro(edition, builder, request):
+    site = built(request, builder, edition)
+    for page in site.rglob("*.html"):
+        assert "{{" not in page.read_text(encoding="utf-8"), f"{page.relative_to(site)} shows a macro"
 
 
 def sidebar(site: Path, page: Path) -> list[str]:
@@ -127,26 +139,27 @@ def test_shown_code_has_no_tooling_directives_and_traceback_lines_match(site):
     assert checked >= 20
 
 
+@pytest.mark.parametrize("builder", BUILDERS)
 @pytest.mark.parametrize("edition", EDITIONS)
-def test_every_page_with_snippets_offers_its_notebook(edition, request):
+def test_every_page_with_snippets_offers_its_notebook(edition, builder, request):
     """A download in both builds; under MkDocs also a rendered page, kept out of search and
     out of the sidebar (on the page and on the notebook's own page)."""
-    site, zensical_site = builds(request, edition)
+    site = built(request, builder, edition)
     pages = [page for page, *_ in shown_snippets(EDITIONS[edition].docs)]
     for page in sorted(set(pages)):
-        for built, rendered in ((site, True), (zensical_site, False)):
-            html_page = built / page / "index.html"
-            targets = [link["href"] for link in parse(html_page).select("a.fg-notebook[href]")]
-            files = [(html_page.parent / t.split("#")[0]).resolve() for t in targets]
-            downloads = [f for f in files if f.suffix == ".ipynb" and f.is_file()]
-            assert downloads, f"{built.name}/{page}: no notebook download"
-            if rendered:
-                notebook_pages = [f / "index.html" for f in files if f.is_dir() and (f / "index.html").is_file()]
-                assert notebook_pages, f"{page}: no notebook page"
-                for shown in (html_page, *notebook_pages):
-                    links = sidebar(site, shown)
-                    assert page in links, f"{shown.relative_to(site)}: no sidebar read"
-                    listed = [path for path in links if path.startswith("notebooks/")]
-                    assert not listed, f"{shown.relative_to(site)}: the sidebar lists notebooks {listed}"
-    index = json.loads((site / "search" / "search_index.json").read_text(encoding="utf-8"))
-    assert not [d["location"] for d in index["docs"] if d["location"].startswith("notebooks/")]
+        html_page = site / page / "index.html"
+        targets = [link["href"] for link in parse(html_page).select("a.fg-notebook[href]")]
+        files = [(html_page.parent / t.split("#")[0]).resolve() for t in targets]
+        downloads = [f for f in files if f.suffix == ".ipynb" and f.is_file()]
+        assert downloads, f"{builder} {edition}/{page}: no notebook download"
+        if builder == "mkdocs":
+            notebook_pages = [f / "index.html" for f in files if f.is_dir() and (f / "index.html").is_file()]
+            assert notebook_pages, f"{page}: no notebook page"
+            for shown in (html_page, *notebook_pages):
+                links = sidebar(site, shown)
+                assert page in links, f"{shown.relative_to(site)}: no sidebar read"
+                listed = [path for path in links if path.startswith("notebooks/")]
+                assert not listed, f"{shown.relative_to(site)}: the sidebar lists notebooks {listed}"
+    if builder == "mkdocs":  # the builder that renders notebooks as pages keeps them out of search
+        index = json.loads((site / "search" / "search_index.json").read_text(encoding="utf-8"))
+        assert not [d["location"] for d in index["docs"] if d["location"].startswith("notebooks/")]

@@ -235,6 +235,7 @@ def test_an_unknown_message_gets_the_not_known_answer(browser, server):
     ctx.close()
 
 
+@pytest.mark.sweep
 def test_material_search_finds_each_entry_first(context, server):
     """Material's own search, given an entry's newest message as a reader pastes it, lists
     the error index first; the rate at which its first section is the entry is printed."""

@@ -1,6 +1,11 @@
 """No code of the project reaches into another package's private or undocumented parts:
 an upgrade of MkDocs, Material, mkdocs-jupyter, Zensical or CPython would break it
-silently. Each finding names file:line and what to use instead."""
+silently. Each finding names file:line and what to use instead.
+
+What the project imports from the packages the site is built with is an allow-list
+(PUBLIC): their documented APIs, and the few undocumented names used knowingly, each with
+why. A new import from them fails until it is listed there. Attributes of their objects
+cannot be listed that way, so a deny-list (REFUSED) catches the private ones."""
 
 from __future__ import annotations
 
@@ -28,6 +33,24 @@ LINE_PATTERNS = [(re.compile(pattern), why) for pattern, why in REFUSED]
 # Packages whose private names must not be imported; fieldguide's own modules keep theirs
 # to themselves too (a name another module needs is public).
 GUARDED = ("mkdocs", "material", "mkdocs_jupyter", "mkdocs_macros", "zensical", "fieldguide")
+# module -> the names the project may import from it, for the packages the site is built with.
+PUBLIC = {
+    # MkDocs' plugin developer guide and API reference
+    "mkdocs.plugins": {"BasePlugin", "event_priority"},
+    "mkdocs.config": {"base", "config_options", "load_config"},
+    "mkdocs.structure.files": {"InclusionLevel"},
+    "mkdocs.exceptions": {"Abort", "ConfigurationError", "PluginError"},
+    # Undocumented, used knowingly (the couplings fieldguide/mkdocs_plugin.py's docstring lists):
+    # building in-process (tests, the serve worker, a benchmark) as `mkdocs build` does,
+    # from a config `load_config` read
+    "mkdocs.commands.build": {"build"},
+    # a config read the way `mkdocs build` reads it, INHERIT and !ENV included
+    "mkdocs.utils.yaml": {"get_yaml_loader", "yaml_load"},
+    # the relative URL and the file writing of MkDocs' own pages, for the plugin's extra pages
+    "mkdocs.utils": {"get_relative_url", "write_file"},
+    # Zensical's reading of mkdocs.yml: the test compares the flattened config with it
+    "zensical.config": {"parse_mkdocs_config"},
+}
 
 
 def _is_private(name: str) -> bool:
@@ -51,6 +74,23 @@ def private_imports(tree: ast.AST) -> list[tuple[int, str]]:
             found += [(node.lineno, f"import {alias.name}") for alias in node.names
                       if _guarded(alias.name) and any(_is_private(p) for p in alias.name.split("."))]
     return found
+
+
+def unlisted_imports(tree: ast.AST) -> list[tuple[int, str]]:
+    """(line, what) for each import from a package the site is built with that PUBLIC does not list."""
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and _built_with(node.module):
+            found += [(node.lineno, f"from {node.module} import {alias.name}")
+                      for alias in node.names if alias.name not in PUBLIC.get(node.module, set())]
+        elif isinstance(node, ast.Import):
+            found += [(node.lineno, f"import {alias.name}") for alias in node.names
+                      if _built_with(alias.name) and alias.name not in PUBLIC]
+    return found
+
+
+def _built_with(module: str | None) -> bool:
+    return _guarded(module) and not module.startswith("fieldguide")
 
 
 def _literal_prefix(node: ast.AST) -> str | None:
@@ -89,6 +129,8 @@ def findings(path: Path, root: Path) -> list[str]:
               "use the package's documented API)" for line, what in private_imports(tree)]
     found += [f"{where}:{line}: {what} (a private attribute reached by name; use a public one)"
               for line, what in dynamic_private_access(tree)]
+    found += [f"{where}:{line}: {what} (not in the public APIs this test lists: use a documented name, or "
+              "list it in PUBLIC with why)" for line, what in unlisted_imports(tree)]
     return found
 
 
@@ -104,6 +146,8 @@ def test_the_check_names_each_private_use_with_its_line(tmp_path):
         "f = getattr(env.page, \"_file\", None)\n"
         "g = getattr(page, \"_title_from\" + \"_render\")\n"
         "fine = getattr(module, \"__file__\"), getattr(page, name), hasattr(page, \"title\")\n"
+        "from mkdocs.plugins import BasePlugin\n"
+        "import material.plugins.search\n"
     )
     assert findings(offender, tmp_path) == [
         "fieldguide/bad.py:6: ._selector (CPython's private selector attribute; use the selector's own fileno())",
@@ -115,6 +159,10 @@ def test_the_check_names_each_private_use_with_its_line(tmp_path):
         "module; make it public or use the package's documented API)",
         "fieldguide/bad.py:9: getattr(..., '_file'...) (a private attribute reached by name; use a public one)",
         "fieldguide/bad.py:10: getattr(..., '_title_from'...) (a private attribute reached by name; use a public one)",
+        *[f"fieldguide/bad.py:{line}: {what} (not in the public APIs this test lists: use a documented name, "
+          "or list it in PUBLIC with why)" for line, what in [
+              (2, "from mkdocs.structure.pages import Page"), (2, "from mkdocs.structure.pages import _helper"),
+              (13, "import material.plugins.search")]],
     ]
 
 

@@ -76,6 +76,7 @@ def kernels(request, passed_checks):
     kernels.close()
 
 
+@pytest.mark.sweep
 @pytest.mark.parametrize("key", KEYS)
 def test_snippet_prints_the_same_with_other_cpu_kernels(key, kernels, passed_checks):
     try:

@@ -57,6 +57,21 @@ def test_the_command_ends_with_the_closing_line(tmp_path):
     assert (run.returncode, run.stdout.splitlines()[-1]) == (1, "3 passed, 1 failed")
 
 
+def test_main_prints_each_part_then_the_total_and_refuses_bad_arguments(tmp_path, capsys):
+    path = tmp_path / "tally.jsonl"
+    path.write_text('{"part": "test suite", "passed": 3, "failed": 0}\n'
+                    '{"part": "matrix torch 2.0.1", "passed": 5, "failed": 0}\n')
+    assert tally.main([str(path), "test suite=0", "matrix=0"]) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        "test suite: 3 passed, 0 failed", "matrix torch 2.0.1: 5 passed, 0 failed", "8 passed, 0 failed"]
+    assert tally.main([str(path), "test suite=0", "reader check=2"]) == 1
+    assert capsys.readouterr().out.splitlines()[-2:] == [
+        "reader check: exited with status 2 without counting a failed check", "8 passed, 1 failed"]
+    for bad in ([], [str(path), "test suite"]):
+        assert tally.main(bad) == 2
+        assert capsys.readouterr().err == tally.__doc__ + "\n"
+
+
 def test_pytest_sessions_count_themselves(tmp_path):
     """The plugin writes a session's own counts: one passing and one failing test here."""
     (tmp_path / "test_two.py").write_text("def test_ok():\n    pass\n\ndef test_bad():\n    assert False\n")

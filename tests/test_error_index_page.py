@@ -1,0 +1,175 @@
+"""The Error index's page and the paste box's data for one small entry, whole: every field
+either carries (its templates by release, causes, clues, reports, fix pairs and their diff,
+the cause not reproduced here) compared with what was read and checked once."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from test_error_index import record, traceback
+
+from fieldguide import causes
+from fieldguide.errors import grouping
+from fieldguide.errors import page as index_page
+from fieldguide.store import OutputStore
+
+OLD = ("one of the variables needed for gradient computation has been modified by an inplace operation: "
+       "[torch.FloatTensor [3]], which is output 0 of SigmoidBackward0, is at version 1; expected version 0 instead.")
+NEW = OLD + " Hint: enable anomaly detection."
+LISTED = ["2.12.0", "2.13.0"]
+REPORTS = """
+[mechanisms.optimizer-step]
+snippets = ["t/step"]
+text = "the optimizer steps between forward and backward"
+fix = "Step after backward."
+nodes = ["SigmoidBackward0"]
+code = ['\\.step\\(']
+message = ["Sigmoid"]
+
+[mechanisms.gpu-only]
+text = "a kernel only a GPU runs edits its input"
+fix = "Clone first."
+shown = false
+why = "needs a GPU"
+leaf = true
+
+[[report]]
+source = "a/b#1"
+mechanism = "optimizer-step"
+evidence = "step before backward"
+
+[[report]]
+source = "a/b#2"
+mechanism = "gpu-only"
+evidence = "on a GPU"
+"""
+
+
+def small_index(root: Path):
+    """One entry worded two ways (2.12.0, 2.13.0), raised by t/step and fixed by t/ok, with
+    a shown cause and one not reproduced, from a data/reports file of its own."""
+    snippets = [
+        record(root, "t/step", {"2.12.0": traceback(OLD), "2.13.0": traceback(NEW)}, raises="RuntimeError",
+               fixed_by="t/ok", cause="the step sits between forward and backward"),
+        record(root, "t/ok", {"2.12.0": "ok\n", "2.13.0": "ok\n"}),
+    ]
+    [entry] = grouping.collect(snippets, OutputStore(root))
+    folder = root / causes.REPORTS_DIR
+    folder.mkdir(parents=True)
+    (folder / f"{entry.id}.toml").write_text(f'entry = "{entry.id}"\n' + REPORTS, encoding="utf-8")
+    return grouping.collect(snippets, OutputStore(root), causes.load(root)), {s.key: s for s in snippets}
+
+
+def test_the_paste_data_of_one_entry(tmp_path):
+    entries, snippets = small_index(tmp_path)
+    data = index_page.paste_data(entries, snippets, ["t/step", "t/ok"], {"t/step": "p/", "t/ok": "q/"}, LISTED)
+    assert (data["language"], data["words"]["fix"], data["naming"]) == ("en", "The fix:", {})
+    assert "paste_label" not in data["words"]  # the box's own label is on the page, not in its data
+    assert data["entries"] == ENTRIES
+
+
+def test_the_index_page_of_one_entry(tmp_path):
+    entries, snippets = small_index(tmp_path)
+    page = index_page.markdown(entries, snippets, {"t/step": "p.md", "t/ok": "q.md"}, LISTED)
+    box, entry = page.split("## `RuntimeError", 1)
+    assert box.startswith('<div class="fg-diagnose" id="diagnose" hidden><label for="fg-diagnose-input">')
+    assert "## `RuntimeError" + entry == PAGE
+
+
+ENTRIES = [{'id': 'one-of-the-variables-needed-for-gradient-computation-has',
+  'category': 'RuntimeError',
+  'categories': ['RuntimeError'],
+  'summary': 'one of the variables needed for gradient computation has been modified by an inplace operation',
+  'templates': [['one of the variables needed for gradient computation has been modified by an inplace '
+                 'operation: [<tensor type> [<shape>]], which is output <n> of <node>, is at version <n>; '
+                 'expected version <n> instead. Hint: enable anomaly detection.',
+                 'one of the variables needed for gradient computation has been modified by an inplace '
+                 'operation',
+                 '2.13.0'],
+                ['one of the variables needed for gradient computation has been modified by an inplace '
+                 'operation: [<tensor type> [<shape>]], which is output <n> of <node>, is at version <n>; '
+                 'expected version <n> instead.',
+                 'one of the variables needed for gradient computation has been modified by an inplace '
+                 'operation',
+                 '2.12.0']],
+  'templateReleases': [['2.13.0'], ['2.12.0']],
+  'clauses': {'n': 'which is output <n> of <node>',
+              'output': 'which is output <n> of <node>',
+              'tensor': '[<tensor type> [<shape>]]'},
+  'causes': [{'text': 'the optimizer steps between forward and backward',
+              'mechanism': 'optimizer-step',
+              'fix': 'Step after backward.',
+              'seen': 1,
+              'reports': [['a/b#1', 'https://github.com/a/b/issues/1']],
+              'pairs': [{'snippet': 't/step',
+                         'url': 'p/#snippet-t-step',
+                         'fix': 't/ok',
+                         'fixUrl': 'q/#snippet-t-ok',
+                         'diff': [[['removed', "print('t/step')", 1, None],
+                                   ['added', "print('t/ok')", None, 1]]]}],
+              'forms': {'n output tensor': 2},
+              'nodes': ['Sigmoid'],
+              'openings': ['[<tensor type> [<shape>]], which is output <n> of <node>, is at version <n>; '
+                           'expected version <n> instead'],
+              'clueNodes': ['Sigmoid'],
+              'clueLeaf': False,
+              'clueCode': ['\\.step\\('],
+              'clueMessage': ['Sigmoid'],
+              'notShown': None},
+             {'text': 'a kernel only a GPU runs edits its input',
+              'mechanism': 'gpu-only',
+              'fix': 'Clone first.',
+              'seen': 1,
+              'reports': [['a/b#2', 'https://github.com/a/b/issues/2']],
+              'pairs': [],
+              'forms': {},
+              'nodes': [],
+              'openings': [],
+              'clueNodes': [],
+              'clueLeaf': True,
+              'clueCode': [],
+              'clueMessage': [],
+              'notShown': 'needs a GPU'}]}]
+
+PAGE = """\
+## `RuntimeError: one of the variables needed for gradient computation has been modified by an inplace operation` { #one-of-the-variables-needed-for-gradient-computation-has .fg-entry }
+
+``` { .output .fg-message title="Template, PyTorch 2.13.0" releases="2.13.0" }
+RuntimeError: one of the variables needed for gradient computation has been modified by an inplace operation: [<tensor type> [<shape>]], which is output <n> of <node>, is at version <n>; expected version <n> instead. Hint: enable anomaly detection.
+```
+
+``` { .output .fg-message title="Template, PyTorch 2.12.0" releases="2.12.0" }
+RuntimeError: one of the variables needed for gradient computation has been modified by an inplace operation: [<tensor type> [<shape>]], which is output <n> of <node>, is at version <n>; expected version <n> instead.
+```
+
+<div class="fg-causes" markdown="1">
+
+| Cause | Seen in | Clue in the message | Raised by → fixed by |
+| --- | --- | --- | --- |
+| the optimizer steps between forward and backward | 1 public report | — | the step sits between forward and backward: [`t/step`](p.md#snippet-t-step) → [`t/ok`](q.md#snippet-t-ok) ([what changes](#one-of-the-variables-needed-for-gradient-computation-has--snippet-t-step)) |
+
+</div>
+
+<details class="success fg-fixdiff" id="one-of-the-variables-needed-for-gradient-computation-has--snippet-t-step" markdown="1">
+<summary>What the fix changes: <code>t/step</code> → <code>t/ok</code></summary>
+<p class="fg-fixdiff__legend" markdown="span"><span class="fg-fixdiff__key fg-fixdiff__key--removed">−</span> [`t/step`](p.md#snippet-t-step)<br><span class="fg-fixdiff__key fg-fixdiff__key--added">+</span> [`t/ok`](q.md#snippet-t-ok)</p>
+<div class="fg-fixdiff__rows"><table class="fg-fixdiff__table"><tbody><tr class="fg-fixdiff__line fg-fixdiff__line--removed"><td class="fg-fixdiff__number">1</td><td class="fg-fixdiff__number"></td><td class="fg-fixdiff__mark">−</td><td class="fg-fixdiff__text">print('t/step')</td></tr><tr class="fg-fixdiff__line fg-fixdiff__line--added"><td class="fg-fixdiff__number"></td><td class="fg-fixdiff__number">1</td><td class="fg-fixdiff__mark">+</td><td class="fg-fixdiff__text">print('t/ok')</td></tr></tbody></table></div>
+</details>
+
+Also seen, not reproduced here: a kernel only a GPU runs edits its input (1 public report). needs a GPU Fix: Clone first.
+
+??? info "The 2 public reports read for this entry"
+
+    - [a/b#1](https://github.com/a/b/issues/1): step before backward *(the optimizer steps between forward and backward)*
+    - [a/b#2](https://github.com/a/b/issues/2): on a GPU *(a kernel only a GPU runs edits its input)*
+
+??? quote "The exact texts, by release"
+
+    ``` { .output .fg-message title="PyTorch 2.13.0" releases="2.13.0" }
+    RuntimeError: one of the variables needed for gradient computation has been modified by an inplace operation: [torch.FloatTensor [3]], which is output 0 of SigmoidBackward0, is at version 1; expected version 0 instead. Hint: enable anomaly detection.
+    ```
+
+    ``` { .output .fg-message title="PyTorch 2.12.0" releases="2.12.0" }
+    RuntimeError: one of the variables needed for gradient computation has been modified by an inplace operation: [torch.FloatTensor [3]], which is output 0 of SigmoidBackward0, is at version 1; expected version 0 instead.
+    ```
+"""
