@@ -58,7 +58,12 @@ serve: $(VENV)/installed
 # marked `sweep`: every entry or query through Material's search, every snippet with other
 # CPU kernels) run with `make test ARGS=--sweeps`, as CI runs it.
 test: $(VENV)/installed chromium nodejs lint
-	$(BIN)/pytest $(ARGS)
+	$(BIN)/pytest $(PARALLEL) $(ARGS)
+
+# make test's tests on every core (pytest-xdist), each test module on one worker: its
+# module-scoped browser, server and page visits are made once. The builds are made once
+# per run whichever worker asks first (tests/conftest.py).
+PARALLEL = -n auto --dist loadfile
 
 # ruff and mypy, configured in pyproject.toml ([tool.ruff], [tool.mypy]).
 lint: $(VENV)/installed

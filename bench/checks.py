@@ -60,7 +60,9 @@ def timed(label: str, command: list[str], cwd: Path) -> str:
     for line in SUMMARY.findall(proc.stdout):
         for number, outcome in (part.split() for part in line.split(", ")):
             counts[outcome] = counts.get(outcome, 0) + int(number)
-    outcomes = ", ".join(f"{counts.get(o, 0)} {o}" for o in ("passed", "failed", "skipped"))
+    shown = ("passed", "failed", "skipped")
+    outcomes = ", ".join([f"{counts.get(o, 0)} {o}" for o in shown]
+                         + [f"{n} {o}" for o, n in counts.items() if o not in shown])  # deselected, xfailed
     print(f"{label:62} {wall:6.1f} s wall {cpu:6.1f} s CPU   {outcomes}", flush=True)
     if proc.returncode != 0:
         print(f"    (exit status {proc.returncode}; the end of its output:)\n{proc.stdout[-3000:]}")

@@ -199,8 +199,12 @@ def pytest_collection_finish(session: pytest.Session) -> None:
     runs.selected = list(items)
     runs.passed_before = {key: runs.checks.key(SNIPPET_CHECK, key, runs.requested, item.path)
                           for key, item in items.items()}
-    if not session.config.option.collectonly and not all(map(runs.checks.cached, runs.passed_before.values())):
-        runs.engine()  # start now: snippets run on both cores while earlier tests execute
+    # Started now, snippets run on both cores while earlier tests execute; a pytest-xdist
+    # worker (`make test`) does not know yet whether it gets the snippet tests, and starts
+    # the engine at the first one it gets.
+    if (not session.config.option.collectonly and not _is_xdist_worker(session.config)
+            and not all(map(runs.checks.cached, runs.passed_before.values()))):
+        runs.engine()
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
@@ -209,7 +213,13 @@ def pytest_unconfigure(config: pytest.Config) -> None:
         runs.close()
 
 
+def _is_xdist_worker(config: pytest.Config) -> bool:
+    return hasattr(config, "workerinput")  # what pytest-xdist gives its workers' configs
+
+
 def pytest_terminal_summary(terminalreporter, config: pytest.Config) -> None:
+    if _is_xdist_worker(config):
+        return  # the controller counts and reports every worker's tests
     stats = terminalreporter.stats
     part = f"matrix torch {version}" if (version := config.getoption("--torch-version")) else "test suite"
     tally.add(part, len(stats.get("passed", [])),

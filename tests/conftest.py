@@ -16,6 +16,7 @@ import threading
 from pathlib import Path
 
 import pytest
+from filelock import FileLock
 
 from fieldguide import notebook
 
@@ -82,14 +83,16 @@ def editions_by_language() -> dict:
 
 
 @pytest.fixture(scope="session")
-def zensical_sites():
+def zensical_sites(edition_lock):
     """language -> that edition built by Zensical, the builder that follows Material for
     MkDocs, each built once per test run when first asked for."""
     by_language, built = editions_by_language(), {}
 
     def site(language: str) -> Path:
         if language not in built:
-            built[language] = zensical_build(by_language[language].config, ROOT / "build" / f"zensical-{language}")
+            with edition_lock(language):
+                built[language] = zensical_build(by_language[language].config,
+                                                 ROOT / "build" / f"zensical-{language}")
         return built[language]
 
     return site
@@ -118,16 +121,36 @@ def run_build(name: str, command: list[str], **options) -> None:
     assert proc.returncode == 0, f"{name} failed:\n{proc.stdout}{proc.stderr}"
 
 
+def run_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """This test run's temporary folder, which all its pytest-xdist workers share (`make
+    test` runs on every core): each worker's own folder is inside it."""
+    own = tmp_path_factory.getbasetemp()
+    return own.parent if os.environ.get("PYTEST_XDIST_WORKER") else own
+
+
 @pytest.fixture(scope="session")
-def mkdocs_sites(tmp_path_factory):
-    """language -> that edition as `mkdocs build --strict` writes it, each built once per test
-    run when first asked for (editions: fieldguide/editions.py)."""
-    by_language, built = editions_by_language(), {}
+def edition_lock(tmp_path_factory):
+    """language -> the lock held while a test builds that edition or executes its notebooks:
+    those write the same files (<docs>/notebooks/, the caches in .cache/), and two workers
+    may do so at once."""
+    return lambda language: FileLock(run_folder(tmp_path_factory) / f"edition-{language}.lock")
+
+
+@pytest.fixture(scope="session")
+def mkdocs_sites(tmp_path_factory, edition_lock):
+    """language -> that edition as `mkdocs build --strict` writes it, built once per test run
+    when first asked for, by whichever worker asks first, into the run's shared folder
+    (editions: fieldguide/editions.py)."""
+    by_language, run = editions_by_language(), run_folder(tmp_path_factory)
 
     def site(language: str) -> Path:
-        if language not in built:
-            built[language] = mkdocs_build(tmp_path_factory.mktemp(f"site-{language}"), by_language[language].config)
-        return built[language]
+        target, done = run / f"site-{language}", run / f"site-{language}.built"
+        with edition_lock(language):
+            if not done.exists():
+                shutil.rmtree(target, ignore_errors=True)  # what a failed build left
+                mkdocs_build(target, by_language[language].config)
+                done.touch()
+        return target
 
     return site
 

@@ -101,6 +101,12 @@ TAB_SETS = """() => {
 
 
 AT_ONCE = 6  # pages loading together in the sweep of every page
+WIDTHS = [1280, 390]  # desktop and phone: each visited page is laid out at both
+OVERFLOWING = """() => [...document.querySelectorAll(
+    ".md-typeset .fg-output pre, .md-typeset .fg-output pre > code, "
+    + ".md-typeset .fg-message pre, .md-typeset .fg-message pre > code")]
+  .filter(el => el.offsetParent !== null && el.scrollWidth > el.clientWidth + 1)
+  .map(el => el.textContent.trim().split("\\n")[0].slice(0, 80))"""
 
 
 @dataclass
@@ -113,6 +119,7 @@ class Visit:
     requests: list[str] = field(default_factory=list)
     outputs: list[dict] = field(default_factory=list)
     graphs: list[dict] = field(default_factory=list)
+    overflowing: dict[int, list[str]] = field(default_factory=dict)  # width -> blocks scrolling sideways
 
 
 def is_local(url: str) -> bool:
@@ -133,7 +140,7 @@ def visits(browser, site, server, request) -> list[Visit]:
         loading = []
         for path in paths[start:start + AT_ONCE]:
             visit = Visit(path or "/")
-            ctx = browser.new_context(color_scheme="light")
+            ctx = browser.new_context(color_scheme="light", viewport={"width": WIDTHS[0], "height": 900})
             ctx.on("request", lambda req, v=visit: v.requests.append(req.url))
             page = ctx.new_page()
             page.on("console", lambda msg, v=visit: msg.type == "error" and v.console_errors.append(
@@ -148,6 +155,10 @@ def visits(browser, site, server, request) -> list[Visit]:
             if os.environ.get(SCREENSHOTS_ENV):  # seconds a page: only when asked for
                 name = visit.path.strip("/").replace("/", "_") or "index"
                 page.screenshot(path=screenshot_dir / f"{name}.png", full_page=True, animations="disabled")
+            page.evaluate("document.querySelectorAll('details').forEach(d => d.open = true)")
+            for width in WIDTHS:  # laid out again at each width, without a reload
+                page.set_viewport_size({"width": width, "height": 900})
+                visit.overflowing[width] = page.evaluate(OVERFLOWING)
             ctx.close()
             found.append(visit)
     return found
@@ -259,28 +270,11 @@ def test_copy_button_copies_the_snippet_file(context, server):
 
 
 # Every output and message block whose lines are wider than the block itself.
-OVERFLOWING = """() => [...document.querySelectorAll(
-    ".md-typeset .fg-output pre, .md-typeset .fg-output pre > code, "
-    + ".md-typeset .fg-message pre, .md-typeset .fg-message pre > code")]
-  .filter(el => el.offsetParent !== null && el.scrollWidth > el.clientWidth + 1)
-  .map(el => el.textContent.trim().split("\\n")[0].slice(0, 80))"""
-
-
-@pytest.mark.parametrize("width", [1280, 390])
-def test_no_output_block_scrolls_sideways(browser, site, server, width):
-    """Errors wrap instead of running off the block's right edge (desktop and phone)."""
-    ctx = browser.new_context(viewport={"width": width, "height": 900})
-    page = ctx.new_page()
-    wide = []
-    for html_page in sorted(site.glob("*/index.html")):
-        if "fg-output" not in html_page.read_text(encoding="utf-8"):
-            continue
-        path = html_page.parent.name + "/"
-        page.goto(server + path)
-        page.evaluate("document.querySelectorAll('details').forEach(d => d.open = true)")
-        wide += [f"{path}: {line}" for line in page.evaluate(OVERFLOWING)]
-    ctx.close()
-    assert not wide, f"output blocks that need sideways scrolling at {width} px:\n" + "\n".join(wide)
+@pytest.mark.parametrize("width", WIDTHS)
+def test_no_output_block_scrolls_sideways(visits, width):
+    """Errors wrap instead of running off the block's right edge (desktop and phone), with
+    every collapsed block opened."""
+    fail_on(visits, lambda v: v.overflowing[width], f"output blocks that need sideways scrolling at {width} px:")
 
 
 def test_palette_toggle_switches_light_and_dark(context, server):

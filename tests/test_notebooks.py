@@ -25,6 +25,13 @@ ROOT = Path(__file__).resolve().parents[1]
 PAGES = notebook.pages_with_snippets(ROOT)  # the pages `mkdocs build` makes notebooks of
 
 
+@pytest.fixture(scope="module", autouse=True)
+def english_notebooks(edition_lock):
+    """These tests execute and write the English notebooks, as a build of that edition does."""
+    with edition_lock("en"):
+        yield
+
+
 def printed(recorded: str) -> str:
     """What the snippet itself printed: the recording without warnings and the traceback."""
     if TRACEBACK_START in recorded:
