@@ -92,8 +92,11 @@ def _run_all(commands: list[list[str]], cwd: Path) -> list[tuple[int | None, str
 def test_the_recipe_runs_under_torchrun_with_two_processes(tmp_path):
     python = python_for(load_matrix(ROOT).reference)
     # --standalone: the launcher's own rendezvous on a free local port, and a free
-    # MASTER_PORT for the workers, so parallel test runs cannot collide.
-    command = [python, "-m", "torch.distributed.run", "--standalone", "--nproc_per_node=2", str(RECIPE)]
+    # MASTER_PORT for the workers, so parallel test runs cannot collide. --tee 3: each
+    # rank's output comes back line by line, prefixed with its rank; two unbuffered ranks
+    # writing to one file mix their words within a line.
+    command = [python, "-m", "torch.distributed.run", "--standalone", "--nproc_per_node=2", "--tee", "3",
+               str(RECIPE)]
     ((returncode, output),) = _run_all([command], tmp_path)
     assert returncode is not None, (f"torchrun --nproc_per_node=2 {RECIPE.name} was still running after "
                                     f"{TIMEOUT_S} s (its ranks never met?) and was stopped:\n{output}")
