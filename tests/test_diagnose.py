@@ -146,6 +146,7 @@ def test_every_entry_is_answered_on_the_first_screen(browser, server, size):
     assert not below, "\n".join(below)
 
 
+@pytest.mark.sweep
 def test_held_out_pastes_as_a_reader_meets_them(browser, server):
     """Real pastes from threads no file in data/ used (data/held-out-pastes), collected blind
     and never tuned on: see the module's docstring for what is measured."""
