@@ -10,8 +10,8 @@ them: English at /, Chinese at /zh/.
 - On every page both editions have (read from the built HTML), the language switch names
   both editions with hreflang and links to the same page in the other edition, the head
   has no rel=alternate link (Material would fetch a sitemap next to each), and the labels
-  around the outputs are in the page's language; in the browser, clicking the switch leads
-  there.
+  around the outputs are in the page's language; in the browser, clicking the switch on
+  one page, both ways, leads to its twin.
 """
 
 from __future__ import annotations
