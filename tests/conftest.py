@@ -239,14 +239,16 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Leave the sweeps out of a plain `make test` (they keep it under four minutes); pytest
+    """Leave the sweeps out of a plain `make test` (each takes a minute or more); pytest
     reports them as deselected, never as passed."""
     if config.getoption(SWEEPS):
         return
-    sweeps = [item for item in items if item.get_closest_marker("sweep")]
+    kept, sweeps = [], []
+    for item in items:
+        (sweeps if item.get_closest_marker("sweep") else kept).append(item)
     if sweeps:
         config.hook.pytest_deselected(items=sweeps)
-        items[:] = [item for item in items if not item.get_closest_marker("sweep")]
+        items[:] = kept
 
 
 def pytest_terminal_summary(terminalreporter, config: pytest.Config) -> None:
