@@ -6,6 +6,7 @@ autograd_graph.py reads a snippet's autograd graph in its child, after the run (
 engine.py         the client that starts a fork server and hands out results per snippet
 normalize.py      what makes captured output byte-stable
 reader_check.py   checks that each recorded output is what `python snippet.py` prints
+reader_zygote.py  an interpreter that has run only `import torch`, forked for the reader check
 store.py          the committed recordings: outputs, and graphs beside them
 releases.py       the PyTorch releases listed in pyproject.toml, and the order of release numbers
 matrix.py         each release's environment, running the snippets on it, bisecting a change

@@ -1,13 +1,16 @@
 """The reader check on throwaway snippets: it agrees with the engine where a reader sees the
-recording, and shows a diff where a reader sees something else."""
+recording, and shows a diff where a reader sees something else. Snippets that import torch
+first run forked from an interpreter that did only that; a difference is always a fresh run's."""
 
 from __future__ import annotations
 
 import sys
 import textwrap
 
+import pytest
+
 from fieldguide.engine import Engine
-from fieldguide.reader_check import check_all
+from fieldguide.reader_check import check_all, imports_torch_first
 from fieldguide.snippet import Snippet
 from fieldguide.store import OutputStore
 
@@ -29,7 +32,26 @@ SNIPPETS = {
     "unrecorded": """
         print("never recorded")
     """,
+    # Forked: an error raised inside torch, printed after output, at the top level of __main__.
+    "torch_raises": """
+        # raises: RuntimeError
+        import torch
+        print(__name__, __file__.endswith("snippets/t/torch_raises.py"))
+        torch.ones(2).sum().backward()
+    """,
+    "torch_exits": """
+        import sys
+        import torch
+        print(torch.ones(1).requires_grad)
+        sys.exit("leaving")
+    """,
+    # Forked, then fresh: its forked run differs, and only a fresh run may fail the check.
+    "torch_unseeded": """
+        import torch
+        print(torch.__name__, hash("a"))  # a reader's hash seed is random
+    """,
 }
+FORKED = {"t/torch_raises", "t/torch_exits"}
 
 
 def test_reader_sees_the_recording_or_a_diff_says_why(tmp_path):
@@ -38,7 +60,7 @@ def test_reader_sees_the_recording_or_a_diff_says_why(tmp_path):
         (tmp_path / "snippets" / "t" / f"{name}.py").write_text(textwrap.dedent(code).lstrip())
     store = OutputStore(tmp_path)
     with Engine(sys.executable, tmp_path) as engine:
-        for name in ("agrees", "unseeded"):
+        for name in ("agrees", "unseeded", "torch_raises", "torch_exits", "torch_unseeded"):
             store.record(f"t/{name}", VERSION, engine.result(Snippet.load(tmp_path, "t", name)).output)
     log = []
     keys = sorted(f"t/{name}" for name in SNIPPETS)
@@ -46,5 +68,26 @@ def test_reader_sees_the_recording_or_a_diff_says_why(tmp_path):
     assert verdicts["t/agrees"].difference is None
     assert "+++ python snippets/t/unseeded.py (what a reader sees)" in verdicts["t/unseeded"].difference
     assert verdicts["t/unrecorded"].difference == "snippets/t/unrecorded.py has no recorded output for torch 2.13.0."
-    assert len(log) == 3 and sum("DIFFERS" in line for line in log) == 2  # one line per snippet
+    assert "+++ python snippets/t/torch_unseeded.py" in verdicts["t/torch_unseeded"].difference
+    for key in FORKED:
+        assert verdicts[key].difference is None
+    assert {key for key, verdict in verdicts.items() if not verdict.fresh} == FORKED
+    assert len(log) == len(SNIPPETS) and sum("DIFFERS" in line for line in log) == 3  # one line per snippet
     assert sorted(p.name for p in tmp_path.iterdir()) == ["outputs", "snippets"]  # out.txt stayed out
+    fresh = {v.key: v for v in check_all(tmp_path, sorted(FORKED), VERSION, sys.executable, log.append, fresh=True)}
+    assert all(verdict.fresh and verdict.difference is None for verdict in fresh.values())
+
+
+@pytest.mark.parametrize(("source", "forked"), [
+    ('"""Doc."""\nimport os, sys\nfrom collections import deque\nimport torch\nx = 1\n', True),
+    ("from torch import nn\n", True),
+    ("import torch.nn as nn\n", True),
+    ("import os\nos.environ['TORCH_SHOW_CPP_STACKTRACES'] = '1'\nimport torch\n", False),  # read at import
+    ("import numpy as np\nimport torch\n", False),  # not the standard library
+    ("print('hi')\n", False),
+    ("import torch\ndef f():\n    import gc\n", False),  # the fork's collector reports otherwise
+    ("import torch\nfrom gc import get_objects\n", False),
+    ("import torch(\n", False),  # a SyntaxError is printed as Python prints it: fresh
+])
+def test_only_snippets_that_import_torch_first_are_forked(source, forked):
+    assert imports_torch_first(source) is forked
