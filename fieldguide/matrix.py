@@ -1,6 +1,6 @@
 """The PyTorch version matrix: one cached environment per release, snippets run on each.
 
-    python -m fieldguide.matrix run [--update-outputs] [--versions 2.0.1,2.5.1] [--jobs 3] [--no-cache]
+    python -m fieldguide.matrix run [--update-outputs] [--versions 2.0.1,2.5.1 | --others] [--jobs 3] [--no-cache]
     python -m fieldguide.matrix install [--versions ...]  install missing environments only
     python -m fieldguide.matrix envs                  list environments and their disk use
     python -m fieldguide.matrix versions              the listed releases, as JSON
@@ -31,7 +31,7 @@ import tempfile
 import threading
 import time
 from collections.abc import Callable
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor, wait
 from pathlib import Path
 from typing import TextIO
 
@@ -148,15 +148,16 @@ def install(version: str, matrix: Matrix, log: TextIO | None = None) -> None:
     print(f"installed torch {version} in {time.monotonic() - start:.0f} s", file=log or sys.stdout, flush=True)
 
 
-def report_disk(matrix: Matrix, each: bool = True) -> None:
+def report_disk(matrix: Matrix, each: bool = True, out: TextIO | None = None) -> None:
+    out = out or sys.stdout
     if each:
         for version, folder in environments():
-            print(f"  torch {version:8} {disk_usage(folder) / 2**30:6.2f} GiB  {folder}")
+            print(f"  torch {version:8} {disk_usage(folder) / 2**30:6.2f} GiB  {folder}", file=out)
     total = disk_usage(ENVS)
     print(f"  all together   {total / 2**30:6.2f} GiB  (shared files counted once, uv's cache "
-          f"included; limit {matrix.disk_limit_bytes / 2**30:.0f} GiB)")
+          f"included; limit {matrix.disk_limit_bytes / 2**30:.0f} GiB)", file=out)
     if total > matrix.disk_limit_bytes:
-        print("  over the limit: raise matrix-disk-limit-gb or leave out more (pyproject.toml)")
+        print("  over the limit: raise matrix-disk-limit-gb or leave out more (pyproject.toml)", file=out)
 
 
 class ReleaseRun:
@@ -224,20 +225,32 @@ def run(versions: list[str], update: bool, jobs: int, select: str | None = None,
     matrix = load()
     start = time.monotonic()
     runs = [ReleaseRun(version, update, select, no_cache) for version in versions]
+    disk = io.StringIO()
     with ThreadPoolExecutor(PARALLEL_INSTALLS) as installer, ThreadPoolExecutor(jobs) as runner:
+        installs = []
         for release in runs:
             # The install's messages belong to its release's output.
             installed = installer.submit(python_for, release.version, matrix, release.log)
+            installs.append(installed)
             runner.submit(release, installed)
+        # Walking every environment's files takes seconds of waiting on the disk: done once the
+        # installs are, while the releases run. `envs` lists them one by one.
+        def measure() -> None:
+            wait(installs)
+            report_disk(matrix, each=False, out=disk)
+
+        measured = threading.Thread(target=measure)
+        measured.start()
         for release in runs:
             print(f"\n=== torch {release.version} ===", flush=True)
             release.stream()
+    measured.join()
     print("\n=== matrix ===")
     for release in runs:
         print(f"  torch {release.version:8} {'passed' if release.code == 0 else 'FAILED':6} {release.seconds:6.1f} s")
     print(f"  {len(runs)} releases in {time.monotonic() - start:.1f} s")
     print(f"environments in {ENVS}:")
-    report_disk(matrix, each=False)  # `envs` lists them one by one
+    print(disk.getvalue(), end="")
     failed = [release.version for release in runs if release.code != 0]
     if failed:
         print(f"failed on: {', '.join(failed)}")
@@ -292,7 +305,10 @@ def main(argv: list[str] | None = None) -> int:
     commands = parser.add_subparsers(dest="command", required=True)
     run_parser = commands.add_parser("run", help="run (or record) every snippet on every release")
     run_parser.add_argument("--update-outputs", action="store_true")
-    run_parser.add_argument("--versions", help="comma-separated subset of the listed releases")
+    releases = run_parser.add_mutually_exclusive_group()
+    releases.add_argument("--versions", help="comma-separated subset of the listed releases")
+    releases.add_argument("--others", action="store_true",
+                          help="every listed release but the reference, whose checks `make test` runs")
     run_parser.add_argument("-k", dest="select", metavar="EXPRESSION",
                             help="only the snippets pytest's -k selects, e.g. -k retain_grad")
     run_parser.add_argument("--jobs", type=int, default=3,
@@ -317,6 +333,8 @@ def main(argv: list[str] | None = None) -> int:
     matrix = load()
     if args.command in ("run", "install"):
         versions = args.versions.split(",") if args.versions else matrix.versions
+        if args.command == "run" and args.others:
+            versions = [version for version in versions if version != matrix.reference]
         unknown = set(versions) - set(matrix.versions)
         if unknown:
             parser.error(f"not in pyproject.toml's [tool.fieldguide] list: {', '.join(sorted(unknown))}")

@@ -161,3 +161,11 @@ def test_a_release_not_listed_is_refused_before_anything_runs(command, capsys):
         matrix.main([command, "--versions", "2.5.1,0.4.0"])
     assert exit.value.code == 2
     assert "not in pyproject.toml's [tool.fieldguide] list: 0.4.0" in capsys.readouterr().err
+
+
+def test_others_runs_every_release_but_the_reference(monkeypatch):
+    ran = []
+    monkeypatch.setattr(matrix, "run", lambda versions, *args: ran.append(versions) or 0)
+    assert matrix.main(["run", "--others"]) == 0
+    listed = load()
+    assert ran == [[version for version in listed.versions if version != listed.reference]]
