@@ -99,15 +99,19 @@ class Result:
 
 
 class Engine:
-    def __init__(self, python: str, root: Path, workers: int = 2, env: dict[str, str] | None = None):
+    def __init__(
+        self, python: str, root: Path, workers: int = 2, env: dict[str, str] | None = None, warm: bool = True
+    ):
         """`env`: variables the server and its snippets run with besides the usual ones (a
-        CPU capability for torch's kernels, say)."""
+        CPU capability for torch's kernels, say). `warm`: the server imports what torch
+        imports lazily (forkserver.py's WARM_IMPORTS) once for all children; for a single
+        snippet that costs more than it saves, and its child imports what it uses itself."""
         self.root = Path(root)
         self._stderr = tempfile.TemporaryFile()
         env = {**os.environ, **(env or {}), "PYTHONHASHSEED": "0", "OMP_NUM_THREADS": "1"}
         env.pop("PYTHONWARNINGS", None)
         self._process = subprocess.Popen(
-            [python, str(FORKSERVER), str(self.root), str(workers)],
+            [python, str(FORKSERVER), str(self.root), str(workers), "warm" if warm else "cold"],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=self._stderr,

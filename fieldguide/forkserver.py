@@ -1,6 +1,6 @@
 """The warm process: imports torch once, then forks one child per snippet.
 
-Run by `engine.py` as `python forkserver.py ROOT WORKERS` with the interpreter of the
+Run by `engine.py` as `python forkserver.py ROOT WORKERS warm|cold` with the interpreter of the
 PyTorch version under test, so it uses only the standard library (the version's own
 environment need not contain this package).
 
@@ -53,6 +53,7 @@ HARNESS_FAILED = 70  # the child's exit status when the engine itself broke, not
 def main() -> None:
     os.chdir(sys.argv[1])
     root, workers = os.getcwd(), int(sys.argv[2])  # the physical path, as a reader's python sees it
+    warm = sys.argv[3] == "warm"
     # Replies get a private copy of stdout; anything else printing to fd 1 lands on stderr.
     reply_fd = os.dup(1)
     os.dup2(2, 1)
@@ -61,10 +62,11 @@ def main() -> None:
     # this file's folder is sys.path[0], unknown to mypy; imported once, here
     import autograd_graph  # type: ignore[import-not-found]  # noqa: F401
 
-    # Modules torch imports lazily on first use: paid here once instead of in every child.
+    # Modules torch imports lazily on first use: paid here once instead of in every child
+    # ("warm"; a single snippet's child imports them itself, as a reader's interpreter does).
     # numpy for .numpy(); torch._dynamo is pulled in by the first optimizer.step() (~1 s on
     # recent releases, absent on 1.13). Importing them runs no torch op and starts no thread.
-    for module in WARM_IMPORTS:
+    for module in WARM_IMPORTS if warm else ():
         try:
             importlib.import_module(module)
         except ImportError:

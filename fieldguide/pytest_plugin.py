@@ -156,7 +156,7 @@ class SnippetRuns:
     def engine(self) -> Engine:
         """The session's engine, started on the first call with every selected snippet queued."""
         if self._engine is None:
-            self._engine = Engine(python_for(self.requested, self.matrix), self.root)
+            queued = []
             for key in self.selected:
                 if self.checks.cached(self.passed_before.get(key)):
                     continue  # skipped by its test item
@@ -165,7 +165,10 @@ class SnippetRuns:
                 except SnippetError:
                     continue  # its own test item reports the problem
                 if snippet.runs_on(self.requested):
-                    self._engine.submit(snippet)
+                    queued.append(snippet)
+            self._engine = Engine(python_for(self.requested, self.matrix), self.root, warm=len(queued) > 1)
+            for snippet in queued:
+                self._engine.submit(snippet)
         return self._engine
 
     def run(self, snippet: Snippet) -> Result:

@@ -352,3 +352,20 @@ def test_a_client_busy_elsewhere_does_not_turn_finished_snippets_into_hangs(tmp_
         time.sleep(8)  # longer than every deadline, reading nothing
         statuses = {engine.result(s).status for s in snippets}
     assert statuses == {"finished"}
+
+
+@pytest.mark.parametrize("warm", [True, False])
+def test_a_cold_engine_leaves_lazy_imports_to_the_snippet(tmp_path, warm):
+    """A warm server imports torch's lazy imports once for every child; a cold one (for a
+    single snippet) leaves them to the child, which still gets what it uses."""
+    (tmp_path / "snippets" / "t").mkdir(parents=True)
+    (tmp_path / "snippets" / "t" / "lazy.py").write_text(textwrap.dedent("""
+        import sys
+        import torch
+        print("torch._dynamo" in sys.modules)
+        torch.optim.SGD([torch.zeros(1, requires_grad=True)], lr=0.1).step()
+        print("torch._dynamo" in sys.modules, torch.ones(2).numpy().sum())
+    """).lstrip())
+    snippet = Snippet.load(tmp_path, "t", "lazy")
+    with Engine(sys.executable, tmp_path, warm=warm) as engine:
+        assert engine.result(snippet).output == f"{warm}\nTrue 2.0\n"
