@@ -19,9 +19,12 @@ whose first statements are `import torch` (or `from torch ...`), after at most a
 and standard-library imports, runs in a fork of an interpreter that has run `import torch`
 at a terminal and nothing else (reader_zygote.py), with what that import printed put first.
 From there on the child is the reader's interpreter: same state, own terminal, the snippet
-at the top level of `__main__`, Python's own shutdown. Any other snippet runs in a fresh
-interpreter, and so does any snippet whose forked run differs: only a fresh run's output
-can fail the check. `--fresh` runs every snippet in a fresh interpreter.
+at the top level of `__main__`, Python's own shutdown. One exception: a snippet that calls
+a `step()` is forked from an interpreter that has also imported torch._dynamo, which an
+optimizer's first step() imports (about 1 s a snippet), so in its run that import comes
+before the lines above its first step(). Any other snippet runs in a fresh interpreter, and
+so does any snippet whose forked run differs: only a fresh run's output can fail the check.
+`--fresh` runs every snippet in a fresh interpreter, as the workflow does once a week.
 """
 
 from __future__ import annotations
@@ -34,13 +37,13 @@ import importlib.metadata
 import json
 import os
 import pty
-import queue
 import select
 import shutil
 import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from contextlib import ExitStack
@@ -72,27 +75,36 @@ def reader_env() -> dict:
     return {name: value for name, value in os.environ.items() if not name.startswith("PYTHON")}
 
 
-def imports_torch_first(source: str) -> bool:
-    """Whether the first statement that is not a docstring or a standard-library import imports
-    torch: then nothing the snippet does can change what `import torch` does. Not when it
-    imports gc, whose reports a fork of a frozen heap changes (reader_zygote.py)."""
+# What an optimizer's first step() imports (torch._disable_dynamo): about 1 s of every such
+# snippet's run. A snippet that calls a step() is forked from a zygote that has imported it too.
+STEP_IMPORTS = ("torch._dynamo",)
+
+
+def forked_from(source: str) -> tuple[str, ...] | None:
+    """How a snippet may run forked: None when it must run fresh, else what the zygote it is
+    forked from imports beyond torch.
+
+    Forked when the first statement that is not a docstring or a standard-library import
+    imports torch: then nothing the snippet does can change what `import torch` does. Not
+    when it imports gc, whose reports a fork of a frozen heap changes (reader_zygote.py)."""
     try:
         tree = ast.parse(source)
     except SyntaxError:
-        return False
-    if "gc" in {module.partition(".")[0] for node in ast.walk(tree) for module in imported(node)}:
-        return False
+        return None
+    nodes = list(ast.walk(tree))
+    if "gc" in {module.partition(".")[0] for node in nodes for module in imported(node)}:
+        return None
     for number, statement in enumerate(tree.body):
         if number == 0 and isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Constant):
             continue
         tops = {module.partition(".")[0] for module in imported(statement)}
-        if not tops:
-            return False
         if "torch" in tops:
-            return True
-        if not tops <= sys.stdlib_module_names:
-            return False
-    return False
+            steps = any(isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                        and node.func.attr == "step" for node in nodes)
+            return STEP_IMPORTS if steps else ()
+        if not tops or not tops <= sys.stdlib_module_names:
+            return None
+    return None
 
 
 def imported(node: ast.AST) -> list[str]:
@@ -105,15 +117,17 @@ def imported(node: ast.AST) -> list[str]:
 
 
 class Zygote:
-    """reader_zygote.py at a terminal of its own: runs one snippet at a time in a fork."""
+    """reader_zygote.py at a terminal of its own, having imported torch and `imports`: runs one
+    snippet at a time in a fork."""
 
-    def __init__(self, python: str):
+    def __init__(self, python: str, imports: tuple[str, ...] = ()):
+        self.imports = imports
         self.terminal, process_end = pty.openpty()
         request_read, self.requests = os.pipe()
         replies, reply_write = os.pipe()
         try:
             self.process = subprocess.Popen(
-                [python, str(ZYGOTE), str(request_read), str(reply_write)], env=reader_env(),
+                [python, str(ZYGOTE), str(request_read), str(reply_write), *imports], env=reader_env(),
                 stdin=subprocess.DEVNULL, stdout=process_end, stderr=process_end,
                 pass_fds=(request_read, reply_write), start_new_session=True,
             )
@@ -124,7 +138,7 @@ class Zygote:
         if json.loads(self.replies.readline() or "{}").get("ready") is not True:
             self.close()
             raise OSError(f"{ZYGOTE.name} did not start: {self.printed()!r}")
-        self.preamble = self.printed()  # what `import torch` printed at its terminal
+        self.preamble = self.printed()  # what its imports printed at its terminal
 
     def printed(self) -> bytes:
         output = bytearray()
@@ -155,18 +169,48 @@ class Zygote:
         os.close(self.terminal)
 
 
-def reader_output(snippet: Snippet, python: str, zygote: Zygote | None = None) -> tuple[str, bool]:
+class Zygotes:
+    """Zygotes by what they import, started when first needed: one per snippet running at once."""
+
+    def __init__(self, python: str):
+        self.python = python
+        self.lock = threading.Lock()
+        self.idle: dict[tuple[str, ...], list[Zygote]] = {}
+        self.started: list[Zygote] = []
+
+    def run(self, imports: tuple[str, ...], root: Path, relpath: str, timeout: float) -> tuple[bytes, bool]:
+        with self.lock:
+            idle = self.idle.setdefault(imports, [])
+            zygote = idle.pop() if idle else None
+        if zygote is None:
+            zygote = Zygote(self.python, imports)
+            with self.lock:
+                self.started.append(zygote)
+        try:
+            return zygote.run(root, relpath, timeout)
+        finally:
+            with self.lock:
+                self.idle[imports].append(zygote)
+
+    def close(self) -> None:
+        for zygote in self.started:
+            zygote.close()
+
+
+def reader_output(
+    snippet: Snippet, python: str, zygotes: Zygotes | None = None, imports: tuple[str, ...] = ()
+) -> tuple[str, bool]:
     """(normalised output, finished in time) of `python snippets/<topic>/<name>.py`, forked
-    from `zygote` when one is given."""
+    from one of `zygotes` (the one that has imported `imports`) when they are given."""
     with tempfile.TemporaryDirectory(prefix="fieldguide-reader-") as scratch:
         scratch_root = Path(scratch).resolve()
         topic = Path(SNIPPETS_DIR, snippet.topic)
         shutil.copytree(snippet.root / topic, scratch_root / topic, ignore=shutil.ignore_patterns("__pycache__"))
         timeout = snippet.timeout + STARTUP_SECONDS
-        if zygote is None:
+        if zygotes is None:
             raw, finished = run_at_terminal([python, snippet.relpath], scratch_root, reader_env(), timeout)
         else:
-            raw, finished = zygote.run(scratch_root, snippet.relpath, timeout)
+            raw, finished = zygotes.run(imports, scratch_root, snippet.relpath, timeout)
         text = normalize(raw.decode("utf-8", errors="replace"), scratch_root)
     return keep_snippet_frames(text, snippet.relpath), finished
 
@@ -205,8 +249,8 @@ def run_at_terminal(command: list[str], cwd: Path, env: dict, timeout: float) ->
     return bytes(output), finished
 
 
-def check(snippet: Snippet, version: str, python: str, zygote: Zygote | None = None) -> Verdict:
-    """The verdict of a fresh run, or of a forked one from `zygote` where it may stand for one
+def check(snippet: Snippet, version: str, python: str, zygotes: Zygotes | None = None) -> Verdict:
+    """The verdict of a fresh run, or of a forked one from `zygotes` where it may stand for one
     and agrees with the recording."""
     started = time.monotonic()
     recorded = OutputStore(snippet.root).recorded(snippet.key, version)
@@ -214,8 +258,12 @@ def check(snippet: Snippet, version: str, python: str, zygote: Zygote | None = N
         return Verdict(snippet.key, 0.0, f"{snippet.relpath} has no recorded output for torch {version}.")
     path, text = recorded
     expected = keep_snippet_frames(text, snippet.relpath)
-    if zygote is not None and imports_torch_first(snippet.path.read_text(encoding="utf-8")):
-        actual, finished = reader_output(snippet, python, zygote)
+    imports = forked_from(snippet.path.read_text(encoding="utf-8"))
+    if zygotes is not None and imports is not None:
+        try:
+            actual, finished = reader_output(snippet, python, zygotes, imports)
+        except OSError:  # a zygote that failed: the fresh run below decides
+            finished = False
         if finished and actual == expected:
             return Verdict(snippet.key, time.monotonic() - started, None, fresh=False)
     actual, finished = reader_output(snippet, python)
@@ -249,22 +297,11 @@ def check_all(
             continue
         if snippet.runs_on(version):
             runnable.append(snippet)
-    zygotes: queue.Queue[Zygote | None] = queue.Queue()
-
-    def check_one(snippet: Snippet) -> Verdict:
-        zygote = zygotes.get()  # each worker thread holds one while its snippet runs
-        try:
-            return check(snippet, version, python, zygote)
-        finally:
-            zygotes.put(zygote)
-
     with ExitStack() as stack, ThreadPoolExecutor(workers) as pool:
-        for _ in range(workers):
-            zygote = None if fresh or not runnable else Zygote(python)
-            if zygote is not None:
-                stack.callback(zygote.close)
-            zygotes.put(zygote)
-        futures = [pool.submit(check_one, snippet) for snippet in runnable]
+        zygotes = None if fresh else Zygotes(python)
+        if zygotes is not None:
+            stack.callback(zygotes.close)
+        futures = [pool.submit(check, snippet, version, python, zygotes) for snippet in runnable]
         for done, future in enumerate(as_completed(futures), 1):
             verdict = future.result()
             verdicts.append(verdict)

@@ -1,10 +1,12 @@
 """An interpreter that has run `import torch` and nothing else, forked once per snippet.
 
-Run by `reader_check.py` as `python reader_zygote.py REQUEST_FD REPLY_FD` with its standard
-streams on a pseudo-terminal, so Python sets them up as it does at a reader's terminal. It
-uses only the standard library, like forkserver.py.
+Run by `reader_check.py` as `python reader_zygote.py REQUEST_FD REPLY_FD [MODULE ...]` with its
+standard streams on a pseudo-terminal, so Python sets them up as it does at a reader's
+terminal. It uses only the standard library, like forkserver.py. MODULEs are imported after
+torch: what a snippet imports anyway (torch._dynamo, which an optimizer's first step()
+imports), paid once instead of in every child.
 
-Protocol: JSON lines. Once torch is imported it writes {"ready": true} to REPLY_FD; then for
+Protocol: JSON lines. Once its imports are done it writes {"ready": true} to REPLY_FD; then for
 each request {"root", "path", "timeout"} on REQUEST_FD it forks a child and replies
 {"output": base64 of what the child wrote to its terminal, "finished": bool}.
 
@@ -13,8 +15,8 @@ its stdout and stderr are a new terminal of its own, stdin is at end of file, an
 `__main__`, `sys.argv` and `sys.path[0]` are the snippet's. The snippet runs at the top level
 of this file, so an uncaught error, `sys.exit()` and the interpreter's shutdown (atexit,
 threads, destructors) happen as Python itself does them. Unlike forkserver.py it seeds no
-generator and imports nothing ahead: a snippet that needs numpy or torch._dynamo pays for it
-as a reader does. The parent never runs a torch op, so no thread pool is forked.
+generator and imports nothing else ahead: a snippet that needs numpy pays for it as a reader
+does. The parent never runs a torch op, so no thread pool is forked.
 
 The imported heap is frozen out of the garbage collector (gc.freeze()) before the first fork:
 otherwise each child's shutdown touches every object torch made and copies its pages, three
@@ -25,6 +27,7 @@ so reader_check.py runs a snippet that imports gc in a fresh interpreter.
 import base64
 import builtins
 import gc
+import importlib
 import importlib.machinery
 import json
 import os
@@ -103,6 +106,8 @@ def become_child(request: dict, child_end: int) -> None:
 
 
 if __name__ == "__main__":
+    for _module in sys.argv[3:]:
+        importlib.import_module(_module)
     _request = serve(os.fdopen(int(sys.argv[1]), "r"), int(sys.argv[2]))
     with open(_request["path"], "rb") as _file:  # bytes: Python itself honours a coding declaration
         _code = compile(_file.read(), os.path.join(os.getcwd(), _request["path"]), "exec", dont_inherit=True)

@@ -10,7 +10,7 @@ import textwrap
 import pytest
 
 from fieldguide.engine import Engine
-from fieldguide.reader_check import check_all, imports_torch_first
+from fieldguide.reader_check import STEP_IMPORTS, check_all, forked_from
 from fieldguide.snippet import Snippet
 from fieldguide.store import OutputStore
 
@@ -39,6 +39,15 @@ SNIPPETS = {
         print(__name__, __file__.endswith("snippets/t/torch_raises.py"))
         torch.ones(2).sum().backward()
     """,
+    "torch_steps": """
+        import sys
+        import torch
+        w = torch.zeros(2, requires_grad=True)
+        opt = torch.optim.SGD([w], lr=0.5)
+        w.sum().backward()
+        opt.step()
+        print(w)
+    """,
     "torch_exits": """
         import sys
         import torch
@@ -51,7 +60,7 @@ SNIPPETS = {
         print(torch.__name__, hash("a"))  # a reader's hash seed is random
     """,
 }
-FORKED = {"t/torch_raises", "t/torch_exits"}
+FORKED = {"t/torch_raises", "t/torch_exits", "t/torch_steps"}
 
 
 def test_reader_sees_the_recording_or_a_diff_says_why(tmp_path):
@@ -60,7 +69,7 @@ def test_reader_sees_the_recording_or_a_diff_says_why(tmp_path):
         (tmp_path / "snippets" / "t" / f"{name}.py").write_text(textwrap.dedent(code).lstrip())
     store = OutputStore(tmp_path)
     with Engine(sys.executable, tmp_path) as engine:
-        for name in ("agrees", "unseeded", "torch_raises", "torch_exits", "torch_unseeded"):
+        for name in ("agrees", "unseeded", "torch_raises", "torch_exits", "torch_steps", "torch_unseeded"):
             store.record(f"t/{name}", VERSION, engine.result(Snippet.load(tmp_path, "t", name)).output)
     log = []
     keys = sorted(f"t/{name}" for name in SNIPPETS)
@@ -78,16 +87,17 @@ def test_reader_sees_the_recording_or_a_diff_says_why(tmp_path):
     assert all(verdict.fresh and verdict.difference is None for verdict in fresh.values())
 
 
-@pytest.mark.parametrize(("source", "forked"), [
-    ('"""Doc."""\nimport os, sys\nfrom collections import deque\nimport torch\nx = 1\n', True),
-    ("from torch import nn\n", True),
-    ("import torch.nn as nn\n", True),
-    ("import os\nos.environ['TORCH_SHOW_CPP_STACKTRACES'] = '1'\nimport torch\n", False),  # read at import
-    ("import numpy as np\nimport torch\n", False),  # not the standard library
-    ("print('hi')\n", False),
-    ("import torch\ndef f():\n    import gc\n", False),  # the fork's collector reports otherwise
-    ("import torch\nfrom gc import get_objects\n", False),
-    ("import torch(\n", False),  # a SyntaxError is printed as Python prints it: fresh
+@pytest.mark.parametrize(("source", "imports"), [
+    ('"""Doc."""\nimport os, sys\nfrom collections import deque\nimport torch\nx = 1\n', ()),
+    ("from torch import nn\n", ()),
+    ("import torch.nn as nn\n", ()),
+    ("import torch\nopt = torch.optim.SGD([torch.zeros(1, requires_grad=True)])\nopt.step()\n", STEP_IMPORTS),
+    ("import os\nos.environ['TORCH_SHOW_CPP_STACKTRACES'] = '1'\nimport torch\n", None),  # read at import
+    ("import numpy as np\nimport torch\n", None),  # not the standard library
+    ("print('hi')\n", None),
+    ("import torch\ndef f():\n    import gc\n", None),  # the fork's collector reports otherwise
+    ("import torch\nfrom gc import get_objects\n", None),
+    ("import torch(\n", None),  # a SyntaxError is printed as Python prints it: fresh
 ])
-def test_only_snippets_that_import_torch_first_are_forked(source, forked):
-    assert imports_torch_first(source) is forked
+def test_what_a_snippet_is_forked_from(source, imports):
+    assert forked_from(source) == imports
