@@ -106,15 +106,15 @@ mutation: $(VENV)/installed
 reader-check: $(VENV)/installed
 	$(BIN)/python -m fieldguide.reader_check $(ARGS)
 
-# Every edition (mkdocs.yml's extra.alternate, fieldguide/editions.py), the root one first:
-# its build empties site/, where the others' folders are.
-EDITIONS = $(BIN)/python -m fieldguide.editions
+# Every edition (mkdocs.yml's extra.alternate, fieldguide/editions.py), all at once, each on
+# a core of its own; then each takes its place in site/ (fieldguide/site_build.py).
 build: $(VENV)/installed
-	for config in $$($(EDITIONS) configs); do $(BIN)/mkdocs build --strict -f $$config || exit 1; done
+	$(BIN)/python -m fieldguide.site_build $(BIN)/mkdocs
 
 # The same site with Zensical (no hook there: notebooks are written first, as downloads),
 # edition by edition. Zensical joins the lists of an INHERITed config (two navs), so it reads
 # each config flattened by MkDocs' rules into a throwaway copy beside it.
+EDITIONS = $(BIN)/python -m fieldguide.editions
 zensical: $(VENV)/installed
 	$(EDITIONS) list | while read config docs site; do \
 	  $(BIN)/python -m fieldguide.notebook $$docs >/dev/null \

@@ -14,9 +14,10 @@ For each edition:
 - `zensical build` after `python -m fieldguide.notebook <docs>`, reading the edition's config
   flattened as `make zensical` does: warm (its cache kept, median of 5) and from scratch
   (`--clean`, median of 3).
-Then both editions together, as `make build` and `make zensical` build them, against their
-targets, and what the Chinese edition adds to the English one's time (the target: at most
-as much).
+Then both editions together against their targets: `make build` (fieldguide/site_build.py,
+the editions side by side) cold from nothing and warm (median of 5), and `make zensical`
+(one edition after the other, the sum of the warm builds above); and what the Chinese
+edition adds to the English one's time (the target: at most as much).
 """
 
 from __future__ import annotations
@@ -76,8 +77,17 @@ def edition_times(config: str) -> dict[str, float]:
     return times
 
 
+def together_times() -> dict[str, float]:
+    """`make build`'s command, both editions at once: cold from nothing, then warm."""
+    build = [sys.executable, "-m", "fieldguide.site_build", str(BIN / "mkdocs")]
+    executed = [folder for config in EDITIONS.values() for docs in [flat_config(ROOT / config)["docs_dir"]]
+                for folder in (CACHE / "notebooks" / docs, ROOT / docs / "notebooks")]
+    return {"cold": timed(build, executed + CONVERTED), "warm": statistics.median(timed(build) for _ in range(5))}
+
+
 def main() -> None:
     timings = {name: edition_times(config) for name, config in EDITIONS.items()}
+    together = together_times()
     for name, times in timings.items():
         docs = flat_config(ROOT / EDITIONS[name])["docs_dir"]
         pages = len(list((ROOT / docs).glob("*.md")))
@@ -88,10 +98,13 @@ def main() -> None:
         print(f"  mkdocs build, warm:                     {times['warm']:6.2f} s")
         print(f"  zensical build, warm:                   {times['zensical']:6.2f} s")
         print(f"  zensical build --clean:                 {times['zensical_clean']:6.2f} s")
-    print("both editions, one after the other (`make build`, `make zensical`):")
-    for key, what, target in (("cold", "mkdocs build, cold from nothing", "<= 30 s"),
-                              ("warm", "mkdocs build, warm", "<= 3 s"), ("zensical", "zensical build, warm", "<= 3 s")):
-        print(f"  {what + ':':39} {sum(times[key] for times in timings.values()):6.2f} s   (target {target})")
+    print("both editions at once (`make build`):")
+    for key, what, target in (("cold", "mkdocs builds, cold from nothing", "<= 30 s"),
+                              ("warm", "mkdocs builds, warm", "<= 3 s")):
+        print(f"  {what + ':':39} {together[key]:6.2f} s   (target {target})")
+    print("both editions, one after the other (`make zensical`):")
+    total = sum(times["zensical"] for times in timings.values())
+    print(f"  {'zensical build, warm:':39} {total:6.2f} s   (target <= 3 s)")
     english, chinese = timings.values()  # the root edition, and the one translated
     print("Chinese edition's time over the English one's (target <= 1: it adds at most as much):")
     for key, what in (("cold", "mkdocs build, cold from nothing"), ("executed", "mkdocs build, notebooks executed"),

@@ -28,5 +28,6 @@ mkdocs_plugin.py  the MkDocs plugin: live runs under `mkdocs serve`, notebooks a
 zensical_config.py an edition's config flattened by MkDocs' INHERIT rules, for Zensical
 tally.py          the counts of a CI run's parts and its closing `N passed, N failed` line
 editions.py       the site's editions (mkdocs.yml's extra.alternate) and what follows from each
+site_build.py     `make build`: every edition built at once, then put in its place in site/
 mutation_report.py make mutation's figures per module
 """

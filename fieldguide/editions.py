@@ -5,7 +5,6 @@ the first edition is the site's root (`mkdocs.yml`, `docs/`, `site/`); each othe
 `mkdocs.<language>.yml`, which INHERITs mkdocs.yml, pages in `docs-<language>/`, the generated
 words in `data/translations/<language>.toml`, and is built to `site/<link>`.
 
-    python -m fieldguide.editions configs    each edition's config, root edition first
     python -m fieldguide.editions list       one line per edition: config, docs folder, site folder
 """
 
@@ -78,9 +77,7 @@ def language_of(docs_dir: Path) -> str:
 
 
 def main(argv: list[str]) -> int:
-    if argv == ["configs"]:
-        print(" ".join(edition.config for edition in load()))
-    elif argv == ["list"]:
+    if argv == ["list"]:
         print("\n".join(f"{e.config} {e.docs} {e.site_dir}" for e in load()))
     else:
         print(__doc__, file=sys.stderr)
