@@ -156,20 +156,25 @@ class SnippetRuns:
     def engine(self) -> Engine:
         """The session's engine, started on the first call with every selected snippet queued."""
         if self._engine is None:
-            queued = []
-            for key in self.selected:
-                if self.checks.cached(self.passed_before.get(key)):
-                    continue  # skipped by its test item
-                try:
-                    snippet = Snippet.load(self.root, *key.split("/"))
-                except SnippetError:
-                    continue  # its own test item reports the problem
-                if snippet.runs_on(self.requested):
-                    queued.append(snippet)
+            queued = self.to_run()
             self._engine = Engine(python_for(self.requested, self.matrix), self.root, warm=len(queued) > 1)
             for snippet in queued:
                 self._engine.submit(snippet)
         return self._engine
+
+    def to_run(self) -> list[Snippet]:
+        """The selected snippets that run on the release and whose checks are not cached."""
+        queued = []
+        for key in self.selected:
+            if self.checks.cached(self.passed_before.get(key)):
+                continue  # skipped by its test item
+            try:
+                snippet = Snippet.load(self.root, *key.split("/"))
+            except SnippetError:
+                continue  # its own test item reports the problem
+            if snippet.runs_on(self.requested):
+                queued.append(snippet)
+        return queued
 
     def run(self, snippet: Snippet) -> Result:
         return self.engine().result(snippet)
@@ -205,8 +210,7 @@ def pytest_collection_finish(session: pytest.Session) -> None:
     # Started now, snippets run on both cores while earlier tests execute; a pytest-xdist
     # worker (`make test`) does not know yet whether it gets the snippet tests, and starts
     # the engine at the first one it gets.
-    if (not session.config.option.collectonly and not _is_xdist_worker(session.config)
-            and not all(map(runs.checks.cached, runs.passed_before.values()))):
+    if not session.config.option.collectonly and not _is_xdist_worker(session.config) and runs.to_run():
         runs.engine()
 
 
