@@ -190,15 +190,22 @@ def test_a_check_that_passed_is_skipped_until_one_of_its_inputs_changes(snippets
     changed.stdout.fnmatch_lines(["*+ok"])
 
 
-def test_a_session_with_every_check_cached_starts_no_engine(snippets, monkeypatch):
+def test_a_session_with_every_check_cached_starts_no_engine(snippets):
     """No PyTorch is imported for nothing: a cached `make matrix` session starts no fork
     server, also when a snippet is skipped because it needs a newer release."""
-    from fieldguide import pytest_plugin
-
     (snippets.path / "snippets" / "t" / "unrecorded.py").unlink()
     (snippets.path / "snippets" / "t" / "later.py").write_text("# min-torch: 99.0\nprint('later')\n")
+    (snippets.path / "tests" / "conftest.py").write_text(
+        "from pathlib import Path\n"
+        "from fieldguide import pytest_plugin\n"
+        "_engine = pytest_plugin.Engine\n"
+        "def _started(*args, **kwargs):\n"
+        "    Path('engine-started').touch()\n"
+        "    return _engine(*args, **kwargs)\n"
+        "pytest_plugin.Engine = _started\n")
+    started = snippets.path / "engine-started"
     snippets.runpytest_subprocess("tests/test_snippets.py").assert_outcomes(passed=3, skipped=1)
-    started = []
-    monkeypatch.setattr(pytest_plugin, "Engine", lambda *args, **kwargs: started.append(args))
-    snippets.runpytest_inprocess("tests/test_snippets.py").assert_outcomes(passed=2, skipped=2)
-    assert started == []
+    assert started.exists()
+    started.unlink()
+    snippets.runpytest_subprocess("tests/test_snippets.py").assert_outcomes(passed=2, skipped=2)
+    assert not started.exists()
