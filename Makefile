@@ -106,8 +106,8 @@ mutation: $(VENV)/installed
 reader-check: $(VENV)/installed
 	$(BIN)/python -m fieldguide.reader_check $(ARGS)
 
-# Every edition (mkdocs.yml's extra.alternate, fieldguide/editions.py), all at once, each on
-# a core of its own; then each takes its place in site/ (fieldguide/site_build.py).
+# Every edition (mkdocs.yml's extra.alternate, fieldguide/editions.py), side by side, each
+# into a folder of its own; then each takes its place in site/ (fieldguide/site_build.py).
 build: $(VENV)/installed
 	$(BIN)/python -m fieldguide.site_build $(BIN)/mkdocs
 

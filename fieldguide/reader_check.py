@@ -14,7 +14,7 @@ and tracebacks keep only the snippet's frames (as the engine prints them); any o
 difference is shown as a diff. Two snippets run at a time (`--workers` for a machine with
 more cores); progress is printed as each one finishes.
 
-Importing torch is nearly all of a fresh interpreter's time (about 1.5 s of 2), so a snippet
+Starting Python and importing torch is most of a fresh run's time (about 1.4 s), so a snippet
 whose first statements are `import torch` (or `from torch ...`), after at most a docstring
 and standard-library imports, runs in a fork of an interpreter that has run `import torch`
 at a terminal and nothing else (reader_zygote.py), with what that import printed put first.

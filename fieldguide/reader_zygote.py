@@ -19,7 +19,7 @@ generator and imports nothing else ahead: a snippet that needs numpy pays for it
 does. The parent never runs a torch op, so no thread pool is forked.
 
 The imported heap is frozen out of the garbage collector (gc.freeze()) before the first fork:
-otherwise each child's shutdown touches every object torch made and copies its pages, three
+otherwise each child's shutdown touches every object torch made and copies its pages, several
 times what a fresh interpreter's shutdown costs. What the collector reports is all that changes,
 so reader_check.py runs a snippet that imports gc in a fresh interpreter.
 """
