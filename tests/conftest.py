@@ -18,8 +18,6 @@ from pathlib import Path
 import pytest
 from filelock import FileLock
 
-from fieldguide import notebook
-
 try:
     from playwright.sync_api import sync_playwright
 except ImportError:  # reported by the `browser` fixture, as a skip or a failure
@@ -58,7 +56,9 @@ def zensical_build(config: str, target: Path) -> Path:
     lists of an INHERITed config where MkDocs replaces them, so the build reads a throwaway
     copy of the config in the root, flattened by MkDocs' rules (fieldguide/zensical_config.py),
     with its site_dir changed."""
-    # Imported here: a matrix run loads this file with only the engine installed (no MkDocs).
+    # Imported here: a matrix run loads this file with only the engine installed (no MkDocs),
+    # once per release, and has no use for the notebooks' Jupyter machinery.
+    from fieldguide import notebook
     from fieldguide.zensical_config import flat_config, write_config
 
     settings = flat_config(ROOT / config)
