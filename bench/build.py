@@ -39,7 +39,7 @@ BIN = Path(sys.executable).parent
 ENV = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
 CACHE = ROOT / ".cache"
 CONVERTED = [CACHE / "mkdocs-jupyter", CACHE / "jinja"]
-# Far above any build's time (the cold one's target is 15 s): a hung build
+# Far above any build's time (the cold target for both editions is 30 s): a hung build
 # ends the benchmark with an error naming the command instead of blocking it.
 BUILD_TIMEOUT_S = 600
 # Zensical reads it from the root, beside the configs: their paths are relative to it.
