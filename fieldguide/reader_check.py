@@ -6,8 +6,8 @@ For every snippet on the reference release (or the ones named), the recorded out
 equal what `python snippets/<topic>/<name>.py` prints when started from the repository
 root, as a reader runs it: at a terminal (a pseudo-terminal, so Python buffers its streams
 as it does for a person), stdin at end of file, no PYTHON* variables (so the hash seed is
-random, as a reader's is), RNGs unseeded, nothing imported ahead but what the snippet
-imports. The root is a scratch folder holding a copy of the snippet's topic folder at the
+random, as a reader's is), RNGs unseeded, nothing imported ahead of the snippet's own
+imports (with one exception, below). The root is a scratch folder holding a copy of the snippet's topic folder at the
 same place under snippets/ (the folder a snippet imports from), so files a snippet writes
 do not land in the checkout. Both outputs are normalised as the engine normalises its own,
 and tracebacks keep only the snippet's frames (as the engine prints them); any other

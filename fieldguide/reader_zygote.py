@@ -2,7 +2,7 @@
 
 Run by `reader_check.py` as `python reader_zygote.py REQUEST_FD REPLY_FD [MODULE ...]` with its
 standard streams on a pseudo-terminal, so Python sets them up as it does at a reader's
-terminal. It uses only the standard library, like forkserver.py. MODULEs are imported after
+terminal. Besides torch it uses only the standard library, like forkserver.py. MODULEs are imported after
 torch: what a snippet imports anyway (torch._dynamo, which an optimizer's first step()
 imports), paid once instead of in every child.
 
