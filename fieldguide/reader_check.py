@@ -52,6 +52,7 @@ from pathlib import Path
 
 from fieldguide import tally
 from fieldguide.normalize import keep_snippet_frames, normalize
+from fieldguide.reader_zygote import read_terminal
 from fieldguide.releases import load as load_matrix
 from fieldguide.releases import version_key
 from fieldguide.snippet import SNIPPETS_DIR, Snippet, SnippetError, keys
@@ -225,17 +226,9 @@ def run_at_terminal(command: list[str], cwd: Path, env: dict, timeout: float) ->
         )
     finally:
         os.close(process_end)
-    output = bytearray()
     deadline = time.monotonic() + timeout
     try:
-        while select.select([terminal], [], [], max(0.0, deadline - time.monotonic()))[0]:
-            try:
-                chunk = os.read(terminal, 65536)
-            except OSError:  # EIO: the last process holding the terminal has closed it
-                break
-            if not chunk:
-                break
-            output += chunk
+        output, _ = read_terminal(terminal, deadline)
         process.wait(timeout=max(0.0, deadline - time.monotonic()))
         finished = True
     except subprocess.TimeoutExpired:
@@ -246,7 +239,7 @@ def run_at_terminal(command: list[str], cwd: Path, env: dict, timeout: float) ->
             os.killpg(process.pid, signal.SIGKILL)
             process.wait()
             finished = False
-    return bytes(output), finished
+    return output, finished
 
 
 def check(snippet: Snippet, version: str, python: str, zygotes: Zygotes | None = None) -> Verdict:

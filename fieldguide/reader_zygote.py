@@ -2,7 +2,8 @@
 
 Run by `reader_check.py` as `python reader_zygote.py REQUEST_FD REPLY_FD [MODULE ...]` with its
 standard streams on a pseudo-terminal, so Python sets them up as it does at a reader's
-terminal. Besides torch it uses only the standard library, like forkserver.py. MODULEs are imported after
+terminal. Besides torch it uses only the standard library and forkserver.py's
+`as_main_module`, the `__main__` the engine gives a snippet. MODULEs are imported after
 torch: what a snippet imports anyway (torch._dynamo, which an optimizer's first step()
 imports), paid once instead of in every child.
 
@@ -25,19 +26,14 @@ so reader_check.py runs a snippet that imports gc in a fresh interpreter.
 """
 
 import base64
-import builtins
 import gc
 import importlib
-import importlib.machinery
 import json
 import os
 import select
 import signal
 import sys
 import time
-import types
-
-import torch  # noqa: F401  (the snippet's own first import, paid once)
 
 
 def serve(requests, reply_fd: int) -> dict:
@@ -63,26 +59,30 @@ def serve(requests, reply_fd: int) -> dict:
 
 def collect(pid: int, terminal: int, timeout: float) -> tuple[bytes, bool]:
     """What the child wrote to its terminal, and whether it (and all it started) ended in time."""
-    output = bytearray()
-    deadline = time.monotonic() + timeout
-    finished = True
-    while True:
-        left = deadline - time.monotonic()
-        if left <= 0 or not select.select([terminal], [], [], left)[0]:
-            finished = False
-            break
-        try:
-            chunk = os.read(terminal, 65536)
-        except OSError:  # EIO: the last process holding the terminal has closed it
-            break
-        if not chunk:
-            break
-        output += chunk
+    output, finished = read_terminal(terminal, time.monotonic() + timeout)
     os.close(terminal)
     if not finished:
         os.killpg(pid, signal.SIGKILL)
     os.waitpid(pid, 0)
-    return bytes(output), finished
+    return output, finished
+
+
+def read_terminal(terminal: int, deadline: float) -> tuple[bytes, bool]:
+    """What was written to `terminal` until the last process holding it closed it, and whether
+    that happened before `deadline` (time.monotonic()). reader_check.py reads its fresh runs
+    with it too."""
+    output = bytearray()
+    while True:
+        left = deadline - time.monotonic()
+        if left <= 0 or not select.select([terminal], [], [], left)[0]:
+            return bytes(output), False
+        try:
+            chunk = os.read(terminal, 65536)
+        except OSError:  # EIO: the last process holding the terminal has closed it
+            return bytes(output), True
+        if not chunk:
+            return bytes(output), True
+        output += chunk
 
 
 def become_child(request: dict, child_end: int) -> None:
@@ -95,17 +95,17 @@ def become_child(request: dict, child_end: int) -> None:
     os.close(devnull)
     os.close(child_end)
     path = os.path.join(os.getcwd(), request["path"])
-    main = types.ModuleType("__main__")
-    main.__dict__.update(
-        __file__=path, __builtins__=builtins, __spec__=None, __package__=None, __cached__=None,
-        __loader__=importlib.machinery.SourceFileLoader("__main__", path), __annotations__={},
-    )
-    sys.modules["__main__"] = main
+    as_main_module(path)
     sys.argv = [request["path"]]
     sys.path[0] = os.path.dirname(path)
 
 
 if __name__ == "__main__":
+    import torch  # noqa: F401  (the snippet's own first import, paid once)
+
+    # this file's folder is sys.path[0], unknown to mypy: `python PATH`'s __main__, as the engine makes it
+    from forkserver import as_main_module  # type: ignore[import-not-found]
+
     for _module in sys.argv[3:]:
         importlib.import_module(_module)
     _request = serve(os.fdopen(int(sys.argv[1]), "r"), int(sys.argv[2]))
