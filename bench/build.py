@@ -55,18 +55,23 @@ def timed(command: list[str], emptied: list[Path] = ()) -> float:
     return time.perf_counter() - start
 
 
+def executed_notebooks(config: str) -> list[Path]:
+    """Where the edition configured by `config` keeps its executed notebooks."""
+    docs = flat_config(ROOT / config)["docs_dir"]
+    return [CACHE / "notebooks" / docs, ROOT / docs / "notebooks"]
+
+
 def edition_times(config: str) -> dict[str, float]:
     """The builds of the edition configured by `config`, in seconds."""
     settings = flat_config(ROOT / config)
-    docs = settings["docs_dir"]
-    executed = [CACHE / "notebooks" / docs, ROOT / docs / "notebooks"]
+    executed = executed_notebooks(config)
     times = {}
     with tempfile.TemporaryDirectory() as out:
         mkdocs = [str(BIN / "mkdocs"), "build", "--strict", "-f", config, "--site-dir", out]
         times["cold"] = timed(mkdocs, executed + CONVERTED)
         times["executed"] = timed(mkdocs, executed)
         times["warm"] = statistics.median(timed(mkdocs) for _ in range(5))
-    timed([sys.executable, "-m", "fieldguide.notebook", docs])
+    timed([sys.executable, "-m", "fieldguide.notebook", settings["docs_dir"]])
     write_config(settings, FLATTENED)
     zensical = [str(BIN / "zensical"), "build", "-f", FLATTENED.name]
     try:
@@ -80,8 +85,7 @@ def edition_times(config: str) -> dict[str, float]:
 def together_times() -> dict[str, float]:
     """`make build`'s command, both editions at once: cold from nothing, then warm."""
     build = [sys.executable, "-m", "fieldguide.site_build", str(BIN / "mkdocs")]
-    executed = [folder for config in EDITIONS.values() for docs in [flat_config(ROOT / config)["docs_dir"]]
-                for folder in (CACHE / "notebooks" / docs, ROOT / docs / "notebooks")]
+    executed = [folder for config in EDITIONS.values() for folder in executed_notebooks(config)]
     return {"cold": timed(build, executed + CONVERTED), "warm": statistics.median(timed(build) for _ in range(5))}
 
 
