@@ -56,9 +56,10 @@ def timed(command: list[str], emptied: list[Path] = ()) -> float:
 
 
 def executed_notebooks(config: str) -> list[Path]:
-    """Where the edition configured by `config` keeps its executed notebooks."""
+    """Where the edition configured by `config` keeps its executed notebooks (their cached
+    runs are the editions' together)."""
     docs = flat_config(ROOT / config)["docs_dir"]
-    return [CACHE / "notebooks" / docs, ROOT / docs / "notebooks"]
+    return [CACHE / "notebooks", ROOT / docs / "notebooks"]
 
 
 def edition_times(config: str) -> dict[str, float]:
@@ -85,7 +86,7 @@ def edition_times(config: str) -> dict[str, float]:
 def together_times() -> dict[str, float]:
     """`make build`'s command, both editions at once: cold from nothing, then warm."""
     build = [sys.executable, "-m", "fieldguide.site_build", str(BIN / "mkdocs")]
-    executed = [folder for config in EDITIONS.values() for folder in executed_notebooks(config)]
+    executed = list(dict.fromkeys(folder for config in EDITIONS.values() for folder in executed_notebooks(config)))
     return {"cold": timed(build, executed + CONVERTED), "warm": statistics.median(timed(build) for _ in range(5))}
 
 

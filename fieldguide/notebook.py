@@ -8,11 +8,15 @@ every cell, the kernel clears the namespace and restores what a snippet may chan
 (anomaly mode, grad mode, seeds). Errors show as Python prints them, uncoloured (IPython's
 Plain mode), as on the pages; IPython's default colouring costs a tenth of a second each.
 
-Executed notebooks are cached by a hash of what they depend on (page text, snippet
-files, PyTorch version, this file) in `.cache/notebooks/`; a build executes only the
-ones that changed, all in one kernel (starting a kernel and importing torch in it take
-longer than most pages; a page whose snippets fork gets a kernel of its own), and hands each
-on as soon as its last cell has run. `write_all`
+What a notebook prints depends on its code cells alone, so the executed code cells (a
+page's *run*) are cached by a hash of those cells, the PyTorch version and the two modules
+that run and normalize them, in `.cache/notebooks/`, and the editions share them: a
+Chinese page whose snippets are its English twin's gets the English run under its own
+prose, and an edit of a page's prose executes nothing. A build executes only the runs not
+cached, all in one kernel (starting a kernel and importing torch in it take longer than most
+pages; a page whose snippets fork gets a kernel of its own), and hands each page on as soon
+as its last cell has run. One process executes at a time (a lock in the cache), so editions
+built side by side execute a shared run once. `write_all`
 puts them in the edition's notebooks/ folder (docs/notebooks/, docs-zh/notebooks/; not
 committed), where MkDocs renders each as a page (mkdocs-jupyter) and any builder copies it
 as a download. A notebook's prose is its page's, so a Chinese page's notebook is Chinese:
@@ -23,6 +27,7 @@ as a download. A notebook's prose is its page's, so a Chinese page's notebook is
 
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import json
 import re
@@ -106,53 +111,65 @@ def cells_from_page(root: Path, page: Path) -> list[tuple[str, str]]:
     return [("markdown", f"# {model.title}\n\n{intro}")] + cells
 
 
-def _cache_path(root: Path, page: Path) -> Path:
-    cells = cells_from_page(root, page)
+def _run_path(root: Path, page: Path, cells: list[tuple[str, str]]) -> Path:
+    code = [source for kind, source in cells if kind == "code"]
     key = hashlib.sha256(
         # this module runs the cells and normalize.py rewrites what they print: both are inputs
-        json.dumps([cells, version("torch"), *(path.read_text(encoding="utf-8")
-                                               for path in (Path(__file__), Path(__file__).with_name("normalize.py")))]
+        json.dumps([code, version("torch"), *(path.read_text(encoding="utf-8")
+                                              for path in (Path(__file__), Path(__file__).with_name("normalize.py")))]
                    ).encode()
     ).hexdigest()[:16]
-    return root / CACHE / page.parent.name / f"{page.stem}-{key}.ipynb"  # one folder per edition
+    return root / CACHE / f"{page.stem}-{key}.ipynb"  # the same file for a page's twins in other editions
 
 
 def build(root: Path, page: Path, stale_ok: bool = False) -> str:
-    """The executed notebook for `page` as JSON text (from the cache when current).
+    """The executed notebook for `page` as JSON text (its run from the cache when current).
 
-    `stale_ok` takes any cached notebook of the page instead of executing again: while
-    `mkdocs serve` runs, an edit must not wait for a whole notebook to execute.
+    `stale_ok` takes the page's last run instead of executing again (a snippet edited since
+    then shows without outputs): while `mkdocs serve` runs, an edit must not wait for a
+    whole notebook to execute.
     """
     return build_all(root, [page], stale_ok)[page]
 
 
 def build_all(root: Path, pages: list[Path], stale_ok: bool = False, done: Callable | None = None) -> dict[Path, str]:
-    """Executed notebooks of `pages`, executing those not cached, in one kernel. `done(page,
-    text)` is called for each notebook as soon as it is ready, cached or just executed."""
-    cached = {page: _cache_path(root, page) for page in pages}
-    todo = []
-    for page, path in cached.items():
-        earlier = _cached(root, page)
-        if not path.exists() and stale_ok and earlier:
-            cached[page] = earlier[0]
-        if cached[page].exists():
-            if done:
-                done(page, cached[page].read_text(encoding="utf-8"))
-        else:
-            todo.append(page)
+    """Executed notebooks of `pages`, of any editions, executing the runs not cached in one
+    kernel. `done(page, text)` is called for each notebook as soon as it is ready."""
+    cells = {page: cells_from_page(root, page) for page in pages}
+    runs = {page: _run_path(root, page, cells[page]) for page in pages}
+    notebooks: dict[Path, str] = {}
 
-    def executed(page: Path, text: str) -> None:
-        _store(root, page, cached[page], text)
+    def ready(page: Path, run: Path) -> None:
+        _point(root, page, run)
+        notebooks[page] = page_notebook(cells[page], run.read_text(encoding="utf-8"))
         if done:
-            done(page, text)
+            done(page, notebooks[page])
 
-    # A snippet that starts processes by forking needs a kernel that ran only its page: one that
-    # ran other pages holds threads a fork copies in the middle of their work (the child hangs).
-    forking = [page for page in todo if _forks(root, page)]
-    execute(root, [page for page in todo if page not in forking], executed)
-    for page in forking:
-        execute(root, [page], executed)
-    return {page: path.read_text(encoding="utf-8") for page, path in cached.items()}
+    (root / CACHE).mkdir(parents=True, exist_ok=True)
+    with open(root / CACHE / ".lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
+        todo: dict[Path, list[Path]] = {}  # one page per run to execute -> the pages that show it
+        for page, run in runs.items():
+            last = _last_run(root, page)
+            if not run.exists() and stale_ok and last:
+                runs[page] = last
+            if runs[page].exists():
+                ready(page, runs[page])
+            else:
+                todo.setdefault(next((p for p in todo if runs[p] == run), page), []).append(page)
+
+        def executed(page: Path, text: str) -> None:
+            runs[page].write_text(text, encoding="utf-8")
+            for shown in todo[page]:
+                ready(shown, runs[page])
+
+        # A snippet that starts processes by forking needs a kernel that ran only its page: one that
+        # ran other pages holds threads a fork copies in the middle of their work (the child hangs).
+        forking = [page for page in todo if _forks(root, page)]
+        execute(root, [page for page in todo if page not in forking], executed)
+        for page in forking:
+            execute(root, [page], executed)
+    return {page: notebooks[page] for page in pages}
 
 
 def _forks(root: Path, page: Path) -> bool:
@@ -161,9 +178,9 @@ def _forks(root: Path, page: Path) -> bool:
 
 
 def execute(root: Path, pages: list[Path], done: Callable, timeout: int = 120) -> None:
-    """Execute the pages' notebooks in one kernel as one run (one client, one setup: a
-    kernel's start and its `import torch` take longer than most pages), handing each
-    notebook to `done(page, text)` as soon as its last cell has run."""
+    """Execute the pages' code cells in one kernel (one client, one setup: a kernel's start
+    and its `import torch` take longer than most pages), handing each page's run, its
+    executed code cells as a notebook, to `done(page, text)` as soon as its last cell has run."""
     if not pages:
         return
     run = _new_notebook()
@@ -173,9 +190,8 @@ def execute(root: Path, pages: list[Path], done: Callable, timeout: int = 120) -
         starts.append(len(run.cells))
         # dropped afterwards: the page's cells count from In[1], as its tracebacks then say
         run.cells.append(nbformat.v4.new_code_cell(RESTART))
-        for kind, source in cells_from_page(root, page):
-            new_cell = nbformat.v4.new_code_cell if kind == "code" else nbformat.v4.new_markdown_cell
-            run.cells.append(new_cell(source))
+        run.cells += [nbformat.v4.new_code_cell(source)
+                      for kind, source in cells_from_page(root, page) if kind == "code"]
     starts.append(len(run.cells))
     handed = 0  # pages given to `done`
 
@@ -186,7 +202,7 @@ def execute(root: Path, pages: list[Path], done: Callable, timeout: int = 120) -
             for error in (o for o in run.cells[0].outputs if o.output_type == "error"):
                 raise RuntimeError(f"the notebook kernel's setup failed: {error.ename}: {error.evalue}")
             cells = run.cells[starts[handed] + 1 : starts[handed + 1]]
-            done(pages[handed], _notebook(root, cells))
+            done(pages[handed], _run(root, cells))
             handed += 1
 
     with tempfile.TemporaryDirectory() as sockets:  # local sockets, not TCP ports
@@ -215,13 +231,9 @@ def _new_notebook() -> nbformat.NotebookNode:
     return nb
 
 
-def _notebook(root: Path, cells: list) -> str:
-    """One page's executed cells as a notebook file, the same bytes for the same page."""
-    nb = _new_notebook()
-    nb.cells = cells
-    for index, cell in enumerate(nb.cells):
-        cell.id = f"cell-{index}"  # not random: the same page gives the same file
-    for number, cell in enumerate((c for c in nb.cells if c.cell_type == "code"), 1):
+def _run(root: Path, cells: list) -> str:
+    """One page's executed code cells as a notebook file, the same bytes for the same cells."""
+    for number, cell in enumerate(cells, 1):
         cell.execution_count = number  # page by page, as if each page ran alone
         for output in cell.outputs:
             if "execution_count" in output:
@@ -231,23 +243,53 @@ def _notebook(root: Path, cells: list) -> str:
                 output["text"] = normalize(output["text"], root)
             if "traceback" in output:
                 output["traceback"] = [normalize(line, root) for line in output["traceback"]]
+    return _written(cells)
+
+
+def page_notebook(cells: list[tuple[str, str]], run: str) -> str:
+    """A page's notebook: its prose, and each of its code cells as `run` executed it. A cell
+    `run` lacks (a stale run, its snippet edited since) shows without outputs."""
+    executed: dict[str, list] = {}
+    for cell in nbformat.reads(run, as_version=4).cells:
+        executed.setdefault(cell.source, []).append(cell)
+    return _written([
+        nbformat.v4.new_markdown_cell(source) if kind == "markdown"
+        else (executed.get(source) or [nbformat.v4.new_code_cell(source)]).pop(0)
+        for kind, source in cells
+    ])
+
+
+def _written(cells: list) -> str:
+    nb = _new_notebook()
+    nb.cells = cells
+    for index, cell in enumerate(nb.cells):
+        cell.id = f"cell-{index}"  # not random: the same page gives the same file
     nbformat.validate(nb)
     return nbformat.writes(nb)
 
 
-def _cached(root: Path, page: Path) -> list[Path]:
-    """Every cached notebook of `page` (not of a page whose name merely starts the same)."""
-    own = re.compile(rf"{re.escape(page.stem)}-[0-9a-f]{{16}}\.ipynb")
-    folder = root / CACHE / page.parent.name
-    return sorted(p for p in folder.glob(f"{page.stem}-*.ipynb") if own.fullmatch(p.name))
+def _pointer(root: Path, page: Path) -> Path:
+    return root / CACHE / page.parent.name / page.stem  # one folder per edition
 
 
-def _store(root: Path, page: Path, cached: Path, text: str) -> None:
-    """Cache `text` as `cached` (the key taken before executing), the page's only one."""
-    cached.parent.mkdir(parents=True, exist_ok=True)
-    for stale in _cached(root, page):
-        stale.unlink()
-    cached.write_text(text, encoding="utf-8")
+def _last_run(root: Path, page: Path) -> Path | None:
+    """The run the page's notebook was last made from, if it is still cached."""
+    pointer = _pointer(root, page)
+    run = root / CACHE / pointer.read_text(encoding="utf-8") if pointer.exists() else None
+    return run if run and run.exists() else None
+
+
+def _point(root: Path, page: Path, run: Path) -> None:
+    """Note that `page`'s notebook is made from `run`, and remove the page's runs that no
+    edition's page is made from any more."""
+    pointer = _pointer(root, page)
+    pointer.parent.mkdir(exist_ok=True)
+    pointer.write_text(run.name, encoding="utf-8")
+    shown = {p.read_text(encoding="utf-8") for p in (root / CACHE).glob(f"*/{page.stem}") if p.is_file()}
+    own = re.compile(rf"{re.escape(page.stem)}-[0-9a-f]{{16}}\.ipynb")  # not a page whose name merely starts the same
+    for old in (root / CACHE).glob(f"{page.stem}-*.ipynb"):
+        if own.fullmatch(old.name) and old.name not in shown:
+            old.unlink()
 
 
 def pages_with_snippets(root: Path, docs: str = DOCS) -> list[Path]:

@@ -126,9 +126,66 @@ def test_a_notebook_is_the_same_file_each_time_it_runs():
     """Executed again, alone, in a fresh kernel, a page's notebook is byte for byte the one
     the build made alongside other pages; so mkdocs-jupyter converts it only once."""
     page = ROOT / "docs" / "hooks.md"  # prints and warns in the same cells
-    executed = []
-    notebook.execute(ROOT, [page], lambda page, text: executed.append(text))
-    assert executed == [notebook.build(ROOT, page)]
+    runs = []
+    notebook.execute(ROOT, [page], lambda page, text: runs.append(text))
+    assert [notebook.page_notebook(notebook.cells_from_page(ROOT, page), run) for run in runs] == [
+        notebook.build(ROOT, page)]
+
+
+def fake_execute(executed: list[str]):
+    """In place of `notebook.execute`: each code cell of a page "prints" the page's folder
+    and its own place, and the page's folder is noted in `executed`."""
+    def execute(root, pages, done, timeout=120):
+        for page in pages:
+            executed.append(page.parent.name)
+            code = [source for kind, source in notebook.cells_from_page(root, page) if kind == "code"]
+            cells = [nbformat.v4.new_code_cell(source, execution_count=number, outputs=[nbformat.v4.new_output(
+                "stream", name="stdout", text=f"{page.parent.name} {number}\n")])
+                for number, source in enumerate(code, 1)]
+            done(page, nbformat.writes(nbformat.v4.new_notebook(cells=cells)))
+    return execute
+
+
+def test_editions_share_the_run_of_the_same_code_and_prose_executes_nothing(tmp_path, monkeypatch):
+    """A Chinese page whose snippets are its English twin's shows the English run under its
+    own prose; an edit of prose runs nothing; a run no edition's page shows any more is
+    removed; `stale_ok` shows the last run, a snippet it lacks without outputs."""
+    cache = tmp_path / "cache"
+    monkeypatch.setattr(notebook, "CACHE", cache)  # absolute: ROOT / CACHE is the folder itself
+    executed: list[str] = []
+    monkeypatch.setattr(notebook, "execute", fake_execute(executed))
+
+    def page(docs: str, prose: str, *snippets: str) -> Path:
+        path = tmp_path / docs / "page.md"
+        path.parent.mkdir(exist_ok=True)
+        path.write_text(f"# Title\n\n{prose}\n\n" + "".join(f'{{{{ snippet("{s}") }}}}\n' for s in snippets),
+                        encoding="utf-8")
+        return path
+
+    def outputs(text: str) -> list[str]:
+        return ["".join(o.text for o in cell.outputs)
+                for cell in nbformat.reads(text, as_version=4).cells if cell.cell_type == "code"]
+
+    english = page("docs", "An English paragraph.", "copying/assign_vs_clone", "detach/shares_storage")
+    chinese = page("docs-zh", "中文段落。", "copying/assign_vs_clone", "detach/shares_storage")
+    built = notebook.build_all(ROOT, [english, chinese])
+    assert executed == ["docs"]
+    assert outputs(built[chinese]) == ["docs 1\n", "docs 2\n"] and "中文段落。" in built[chinese]
+    assert len(list(cache.glob("page-*.ipynb"))) == 1
+
+    page("docs-zh", "改过的中文段落。", "copying/assign_vs_clone", "detach/shares_storage")
+    assert "改过的中文段落。" in notebook.build(ROOT, chinese) and executed == ["docs"]
+
+    page("docs", "An English paragraph.", "detach/shares_storage")
+    assert outputs(notebook.build(ROOT, english)) == ["docs 1\n"] and executed == ["docs", "docs"]
+    assert len(list(cache.glob("page-*.ipynb"))) == 2  # the Chinese page still shows the first
+    page("docs-zh", "中文段落。", "detach/shares_storage")
+    assert outputs(notebook.build(ROOT, chinese)) == ["docs 1\n"] and executed == ["docs", "docs"]
+    assert len(list(cache.glob("page-*.ipynb"))) == 1
+
+    page("docs", "An English paragraph.", "detach/shares_storage", "copying/assign_vs_clone")
+    assert outputs(notebook.build(ROOT, english, stale_ok=True)) == ["docs 1\n", ""]
+    assert executed == ["docs", "docs"]
 
 
 def logged_by_cpp(output: str, message: tuple[str, str]) -> bool:
