@@ -19,7 +19,8 @@ whose first statements are `import torch` (or `from torch ...`), after at most a
 and standard-library imports, runs in a fork of an interpreter that has run `import torch`
 at a terminal and nothing else (reader_zygote.py), with what that import printed put first.
 From there on the child is the reader's interpreter: same state, own terminal, the snippet
-at the top level of `__main__`, Python's own shutdown. One exception: a snippet that calls
+at the top level of `__main__`, Python's own shutdown up to the teardown of the modules,
+which only `--fresh` runs see (reader_zygote.py says why). One exception: a snippet that calls
 a `step()` is forked from an interpreter that has also imported torch._dynamo, which an
 optimizer's first step() imports (about 1 s a snippet), so in its run that import comes
 before the lines above its first step(). Any other snippet runs in a fresh interpreter, and

@@ -14,17 +14,26 @@ each request {"root", "path", "timeout"} on REQUEST_FD it forks a child and repl
 A child is what `python PATH` from `root` is once its first line, `import torch`, has run:
 its stdout and stderr are a new terminal of its own, stdin is at end of file, and its
 `__main__`, `sys.argv` and `sys.path[0]` are the snippet's. The snippet runs at the top level
-of this file, so an uncaught error, `sys.exit()` and the interpreter's shutdown (atexit,
-threads, destructors) happen as Python itself does them. Unlike forkserver.py it seeds no
-generator and imports nothing else ahead: a snippet that needs numpy pays for it as a reader
-does. The parent never runs a torch op, so no thread pool is forked.
+of this file, and an uncaught error or `sys.exit()` prints what Python prints. Unlike
+forkserver.py it seeds no generator and imports nothing else ahead: a snippet that needs
+numpy pays for it as a reader does. The parent never runs a torch op, so no thread pool is
+forked.
 
-The imported heap is frozen out of the garbage collector (gc.freeze()) before the first fork:
-otherwise each child's shutdown touches every object torch made and copies its pages, several
-times what a fresh interpreter's shutdown costs. What the collector reports is all that changes,
-so reader_check.py runs a snippet that imports gc in a fresh interpreter.
+The child's shutdown is Python's up to the teardown of its modules: it waits for the
+snippet's threads, runs the atexit handlers, flushes its streams and ends. Python would then
+clear every module, `__main__` and those torch brought, writing to every object torch made
+and so copying most of the heap the child shares with this process (0.18 CPU-seconds a
+child, ten times the rest of a short snippet's run). What prints only in that teardown (a
+destructor of what the snippet left in its globals, run as the modules are cleared) or in
+the C++ destructors that run at exit is left to fresh runs: `reader_check.py --fresh`, which
+the workflow runs weekly.
+
+The imported heap is also frozen out of the garbage collector (gc.freeze()) before the first
+fork, or the child's collections would copy it too. What the collector reports is all that
+changes, so reader_check.py runs a snippet that imports gc in a fresh interpreter.
 """
 
+import atexit
 import base64
 import gc
 import importlib
@@ -33,6 +42,7 @@ import os
 import select
 import signal
 import sys
+import threading
 import time
 
 
@@ -100,6 +110,23 @@ def become_child(request: dict, child_end: int) -> None:
     sys.path[0] = os.path.dirname(path)
 
 
+def exit_status(stop: SystemExit) -> int:
+    """The status `python PATH` ends with on `stop`, a code that is not a number printed as Python prints it."""
+    if stop.code is None or isinstance(stop.code, int):
+        return stop.code or 0
+    print(stop.code, file=sys.stderr)
+    return 1
+
+
+def shut_down(status: int) -> None:
+    """Python's shutdown of the child, up to the teardown of its modules (see above)."""
+    threading._shutdown()  # type: ignore[attr-defined]  # what Py_Finalize calls first
+    atexit._run_exitfuncs()
+    for stream in (sys.stdout, sys.stderr):
+        stream.flush()
+    os._exit(status)
+
+
 if __name__ == "__main__":
     import torch  # noqa: F401  (the snippet's own first import, paid once)
 
@@ -111,4 +138,13 @@ if __name__ == "__main__":
     _request = serve(os.fdopen(int(sys.argv[1]), "r"), int(sys.argv[2]))
     with open(_request["path"], "rb") as _file:  # bytes: Python itself honours a coding declaration
         _code = compile(_file.read(), os.path.join(os.getcwd(), _request["path"]), "exec", dont_inherit=True)
-    exec(_code, sys.modules["__main__"].__dict__)
+    try:
+        exec(_code, sys.modules["__main__"].__dict__)
+    except SystemExit as _stop:
+        _status = exit_status(_stop)
+    except BaseException:
+        sys.excepthook(*sys.exc_info())  # what Python does with an uncaught error
+        _status = 1
+    else:
+        _status = 0
+    shut_down(_status)

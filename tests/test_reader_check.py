@@ -10,7 +10,7 @@ import textwrap
 import pytest
 
 from fieldguide.engine import Engine
-from fieldguide.reader_check import STEP_IMPORTS, check_all, forked_from
+from fieldguide.reader_check import STEP_IMPORTS, Zygotes, check_all, forked_from, reader_output
 from fieldguide.snippet import Snippet
 from fieldguide.store import OutputStore
 
@@ -101,3 +101,35 @@ def test_reader_sees_the_recording_or_a_diff_says_why(tmp_path):
 ])
 def test_what_a_snippet_is_forked_from(source, imports):
     assert forked_from(source) == imports
+
+
+# What a forked child's own shutdown prints, in Python's order: a thread's last words (it is
+# joined first), then an atexit handler. (A destructor run by the teardown of the modules is
+# left to fresh runs: reader_zygote.py.)
+ENDINGS = {
+    "normally": "",
+    "on_an_error": "torch.ones(2).sum().backward()\n",
+    "by_exiting": "sys.exit('leaving')\n",
+}
+
+
+@pytest.mark.parametrize("ending", ENDINGS)
+def test_a_forked_run_shuts_down_as_a_fresh_one(tmp_path, ending):
+    (tmp_path / "snippets" / "t").mkdir(parents=True)
+    (tmp_path / "snippets" / "t" / "ends.py").write_text(textwrap.dedent("""\
+        import torch
+        import atexit, sys, threading, time
+
+        atexit.register(print, "atexit", torch.ones(1))
+        threading.Thread(target=lambda: (time.sleep(0.2), print("thread done"))).start()
+        print("main done", flush=True)
+        """) + ENDINGS[ending])
+    snippet = Snippet.load(tmp_path, "t", "ends")
+    zygotes = Zygotes(sys.executable)
+    try:
+        forked = reader_output(snippet, sys.executable, zygotes)
+    finally:
+        zygotes.close()
+    fresh = reader_output(snippet, sys.executable)
+    assert forked == fresh
+    assert fresh[0].index("main done") < fresh[0].index("thread done") < fresh[0].index("atexit tensor([1.])")
