@@ -109,6 +109,24 @@ def test_disk_usage_counts_a_hard_linked_file_once(tmp_path):
     assert matrix.disk_usage(two) == matrix.disk_usage(one, two)
 
 
+def test_the_total_is_walked_again_only_when_an_environment_changes(tmp_path, monkeypatch):
+    monkeypatch.setattr(matrix, "ENVS", tmp_path)
+    env = matrix.env_dir("2.3.1")
+    env.mkdir()
+    (env / matrix.READY).write_text("2.3.1\n")
+    (env / "lib.so").write_bytes(b"x" * 100_000)
+    first = matrix.total_disk_usage()
+    assert first == matrix.disk_usage(tmp_path) - os.lstat(tmp_path / matrix.DISK_USAGE).st_blocks * 512
+    (env / "more.so").write_bytes(b"y" * 100_000)  # no environment made or removed: not walked
+    assert matrix.total_disk_usage() == first
+    os.utime(env / matrix.READY, ns=(1, 1))  # made again
+    assert matrix.total_disk_usage() > first
+    second = matrix.total_disk_usage()
+    matrix.env_dir("2.4.1").mkdir()  # one being made
+    (matrix.env_dir("2.4.1") / "lib.so").write_bytes(b"z" * 100_000)
+    assert matrix.total_disk_usage() == second + os.lstat(matrix.env_dir("2.4.1") / "lib.so").st_blocks * 512
+
+
 def test_releases_on_the_package_index():
     listing = (
         "torch (2.5.1)\n"
