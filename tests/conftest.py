@@ -238,9 +238,17 @@ def pytest_configure(config: pytest.Config) -> None:
                    f"deselected unless {SWEEPS} is given (CI gives it)")
 
 
+# The fixtures behind most of a run's time: a built site, a browser.
+SLOW_FIXTURES = {"site", "mkdocs_sites", "zensical_sites", "browser"}
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Leave the sweeps out of a plain `make test` (each takes a minute or more); pytest
-    reports them as deselected, never as passed."""
+    """The modules that build a site or drive a browser first: xdist hands a worker a whole
+    module at a time, in this order, so the run does not end with one worker busy on one of
+    them and the other idle. Then leave the sweeps out of a plain `make test` (each takes a
+    minute or more); pytest reports them as deselected, never as passed."""
+    slow = {item.path for item in items if SLOW_FIXTURES & set(item.fixturenames)}
+    items.sort(key=lambda item: item.path not in slow)  # stable: each module's tests stay together, in order
     if config.getoption(SWEEPS):
         return
     kept, sweeps = [], []
