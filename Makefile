@@ -5,6 +5,9 @@ BIN := $(VENV)/bin
 # and torch 1.13-2.1 have no wheels for newer Pythons.
 PYTHON ?= python3.11
 export NO_MKDOCS_2_WARNING := 1
+# Python's default, where an environment turned it off: each test worker, build, notebook
+# helper and fork server imports the project's modules, compiled once instead of every time.
+unexport PYTHONDONTWRITEBYTECODE
 
 .PHONY: serve test lint record build zensical matrix matrix-record matrix-envs matrix-clean chromium nodejs \
 	python-check constraints engine
