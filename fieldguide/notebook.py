@@ -28,6 +28,7 @@ as a download. A notebook's prose is its page's, so a Chinese page's notebook is
 from __future__ import annotations
 
 import fcntl
+import functools
 import hashlib
 import json
 import re
@@ -111,14 +112,17 @@ def cells_from_page(root: Path, page: Path) -> list[tuple[str, str]]:
     return [("markdown", f"# {model.title}\n\n{intro}")] + cells
 
 
+@functools.cache
+def _run_inputs() -> list[str]:
+    """What every run depends on besides its cells (read once: a served rebuild asks for each page)."""
+    # this module runs the cells and normalize.py rewrites what they print: both are inputs
+    return [version("torch"), *(path.read_text(encoding="utf-8")
+                                for path in (Path(__file__), Path(__file__).with_name("normalize.py")))]
+
+
 def _run_path(root: Path, page: Path, cells: list[tuple[str, str]]) -> Path:
     code = [source for kind, source in cells if kind == "code"]
-    key = hashlib.sha256(
-        # this module runs the cells and normalize.py rewrites what they print: both are inputs
-        json.dumps([code, version("torch"), *(path.read_text(encoding="utf-8")
-                                              for path in (Path(__file__), Path(__file__).with_name("normalize.py")))]
-                   ).encode()
-    ).hexdigest()[:16]
+    key = hashlib.sha256(json.dumps([code, *_run_inputs()]).encode()).hexdigest()[:16]
     return root / CACHE / f"{page.stem}-{key}.ipynb"  # the same file for a page's twins in other editions
 
 
@@ -243,29 +247,32 @@ def _run(root: Path, cells: list) -> str:
                 output["text"] = normalize(output["text"], root)
             if "traceback" in output:
                 output["traceback"] = [normalize(line, root) for line in output["traceback"]]
-    return _written(cells)
+    nb = _numbered(cells)
+    nbformat.validate(nb)
+    return nbformat.writes(nb)
 
 
 def page_notebook(cells: list[tuple[str, str]], run: str) -> str:
     """A page's notebook: its prose, and each of its code cells as `run` executed it. A cell
     `run` lacks (a stale run, its snippet edited since) shows without outputs."""
     executed: dict[str, list] = {}
-    for cell in nbformat.reads(run, as_version=4).cells:
+    # Read and written without nbformat's schema validation (a tenth of a second a notebook, and
+    # `mkdocs serve` makes every notebook at every save): the run was validated when executed.
+    for cell in nbformat.v4.reads_json(run).cells:
         executed.setdefault(cell.source, []).append(cell)
-    return _written([
+    return nbformat.v4.writes_json(_numbered([
         nbformat.v4.new_markdown_cell(source) if kind == "markdown"
         else (executed.get(source) or [nbformat.v4.new_code_cell(source)]).pop(0)
         for kind, source in cells
-    ])
+    ]))
 
 
-def _written(cells: list) -> str:
+def _numbered(cells: list) -> nbformat.NotebookNode:
     nb = _new_notebook()
     nb.cells = cells
     for index, cell in enumerate(nb.cells):
         cell.id = f"cell-{index}"  # not random: the same page gives the same file
-    nbformat.validate(nb)
-    return nbformat.writes(nb)
+    return nb
 
 
 def _pointer(root: Path, page: Path) -> Path:
@@ -283,6 +290,8 @@ def _point(root: Path, page: Path, run: Path) -> None:
     """Note that `page`'s notebook is made from `run`, and remove the page's runs that no
     edition's page is made from any more."""
     pointer = _pointer(root, page)
+    if pointer.exists() and pointer.read_text(encoding="utf-8") == run.name:
+        return  # as it was: nothing to remove either
     pointer.parent.mkdir(exist_ok=True)
     pointer.write_text(run.name, encoding="utf-8")
     shown = {p.read_text(encoding="utf-8") for p in (root / CACHE).glob(f"*/{page.stem}") if p.is_file()}
