@@ -309,7 +309,9 @@ def pages_with_snippets(root: Path, docs: str = DOCS) -> list[Path]:
 def write_all(root: Path, stale_ok: bool = False, docs: str = DOCS) -> list[str]:
     """Write <docs>/notebooks/<page>.ipynb for every page with snippets, each as soon as it
     is ready, and only if its content changed (so `mkdocs serve` does not see an edit).
-    The docs-relative paths of all of them."""
+    With `stale_ok` a notebook already written is kept as it is: under `mkdocs serve` an
+    edit waits neither for a kernel nor for mkdocs-jupyter to convert the notebook again
+    (`make build` brings it up to date). The docs-relative paths of all of them."""
     (root / docs / FOLDER).mkdir(exist_ok=True)
 
     def done(page: Path, text: str) -> None:
@@ -318,7 +320,8 @@ def write_all(root: Path, stale_ok: bool = False, docs: str = DOCS) -> list[str]
             target.write_text(text, encoding="utf-8")
 
     pages = pages_with_snippets(root, docs)
-    build_all(root, pages, stale_ok, done)
+    missing = [page for page in pages if not (stale_ok and (root / docs / _path(page)).exists())]
+    build_all(root, missing, stale_ok, done)
     return [_path(page) for page in pages]
 
 

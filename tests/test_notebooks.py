@@ -195,3 +195,22 @@ def logged_by_cpp(output: str, message: tuple[str, str]) -> bool:
 
 def unqualified(found: list[tuple[str, str]]) -> list[tuple[str, str]]:
     return [(category.rsplit(".", 1)[-1], message.rstrip()) for category, message in found]
+
+
+def test_under_serve_a_notebook_already_written_is_kept(tmp_path, monkeypatch):
+    """`stale_ok` (mkdocs serve) leaves a written notebook as it is, so an edit waits for no
+    kernel and no conversion; a build brings it up to date."""
+    monkeypatch.setattr(notebook, "CACHE", tmp_path / "cache")
+    executed: list[str] = []
+    monkeypatch.setattr(notebook, "execute", fake_execute(executed))
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    page, written = docs / "page.md", docs / "notebooks" / "page.ipynb"
+    page.write_text('# Title\n\n{{ snippet("copying/assign_vs_clone") }}\n', encoding="utf-8")
+    assert notebook.write_all(ROOT, stale_ok=True, docs=str(docs)) == ["notebooks/page.ipynb"]
+    first = written.read_text(encoding="utf-8")
+    page.write_text('# Title\n\nEdited.\n\n{{ snippet("detach/shares_storage") }}\n', encoding="utf-8")
+    notebook.write_all(ROOT, stale_ok=True, docs=str(docs))
+    assert written.read_text(encoding="utf-8") == first and executed == ["docs"]
+    notebook.write_all(ROOT, docs=str(docs))
+    assert "Edited." in written.read_text(encoding="utf-8") and executed == ["docs", "docs"]
