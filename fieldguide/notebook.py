@@ -152,25 +152,25 @@ def build_all(root: Path, pages: list[Path], stale_ok: bool = False, done: Calla
     (root / CACHE).mkdir(parents=True, exist_ok=True)
     with open(root / CACHE / ".lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
-        todo: dict[Path, list[Path]] = {}  # one page per run to execute -> the pages that show it
+        todo: dict[Path, list[Path]] = {}  # a run to execute -> the pages that show it
         for page, run in runs.items():
-            last = _last_run(root, page)
-            if not run.exists() and stale_ok and last:
-                runs[page] = last
+            if not run.exists() and stale_ok:
+                runs[page] = _last_run(root, page) or run
             if runs[page].exists():
                 ready(page, runs[page])
             else:
-                todo.setdefault(next((p for p in todo if runs[p] == run), page), []).append(page)
+                todo.setdefault(run, []).append(page)
 
         def executed(page: Path, text: str) -> None:
             runs[page].write_text(text, encoding="utf-8")
-            for shown in todo[page]:
+            for shown in todo[runs[page]]:
                 ready(shown, runs[page])
 
         # A snippet that starts processes by forking needs a kernel that ran only its page: one that
         # ran other pages holds threads a fork copies in the middle of their work (the child hangs).
-        forking = [page for page in todo if _forks(root, page)]
-        execute(root, [page for page in todo if page not in forking], executed)
+        first = [shown[0] for shown in todo.values()]  # each run is executed for one page
+        forking = [page for page in first if _forks(root, page)]
+        execute(root, [page for page in first if page not in forking], executed)
         for page in forking:
             execute(root, [page], executed)
     return {page: notebooks[page] for page in pages}

@@ -146,14 +146,20 @@ def fake_execute(executed: list[str]):
     return execute
 
 
-def test_editions_share_the_run_of_the_same_code_and_prose_executes_nothing(tmp_path, monkeypatch):
+@pytest.fixture
+def executed(tmp_path, monkeypatch) -> list[str]:
+    """The folders of the pages executed (by fake_execute), with the cache in tmp_path/cache."""
+    monkeypatch.setattr(notebook, "CACHE", tmp_path / "cache")  # absolute: ROOT / CACHE is the folder itself
+    folders: list[str] = []
+    monkeypatch.setattr(notebook, "execute", fake_execute(folders))
+    return folders
+
+
+def test_editions_share_the_run_of_the_same_code_and_prose_executes_nothing(tmp_path, executed):
     """A Chinese page whose snippets are its English twin's shows the English run under its
     own prose; an edit of prose runs nothing; a run no edition's page shows any more is
     removed; `stale_ok` shows the last run, a snippet it lacks without outputs."""
     cache = tmp_path / "cache"
-    monkeypatch.setattr(notebook, "CACHE", cache)  # absolute: ROOT / CACHE is the folder itself
-    executed: list[str] = []
-    monkeypatch.setattr(notebook, "execute", fake_execute(executed))
 
     def page(docs: str, prose: str, *snippets: str) -> Path:
         path = tmp_path / docs / "page.md"
@@ -197,12 +203,9 @@ def unqualified(found: list[tuple[str, str]]) -> list[tuple[str, str]]:
     return [(category.rsplit(".", 1)[-1], message.rstrip()) for category, message in found]
 
 
-def test_under_serve_a_notebook_already_written_is_kept(tmp_path, monkeypatch):
+def test_under_serve_a_notebook_already_written_is_kept(tmp_path, executed):
     """`stale_ok` (mkdocs serve) leaves a written notebook as it is, so an edit waits for no
     kernel and no conversion; a build brings it up to date."""
-    monkeypatch.setattr(notebook, "CACHE", tmp_path / "cache")
-    executed: list[str] = []
-    monkeypatch.setattr(notebook, "execute", fake_execute(executed))
     docs = tmp_path / "docs"
     docs.mkdir()
     page, written = docs / "page.md", docs / "notebooks" / "page.ipynb"
