@@ -18,11 +18,6 @@ from pathlib import Path
 import pytest
 from filelock import FileLock
 
-try:
-    from playwright.sync_api import sync_playwright
-except ImportError:  # reported by the `browser` fixture, as a skip or a failure
-    sync_playwright = None
-
 ROOT = Path(__file__).resolve().parents[1]
 SCREENSHOTS = ROOT / "build" / "screenshots"
 # A build takes well under a minute even cold on 2 cores; one that hangs (a notebook kernel
@@ -181,7 +176,10 @@ def unavailable(what: str) -> None:
 
 @pytest.fixture(scope="module")
 def browser():
-    if sync_playwright is None:
+    # Imported here: every matrix run loads this file, once per release, with no use for it.
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
         unavailable(f"the browser tests need Playwright for Python; {GET_PLAYWRIGHT}")
     chromium = find_chromium()
     if chromium is None:
