@@ -2,10 +2,11 @@
 
 Run by `reader_check.py` as `python reader_zygote.py REQUEST_FD REPLY_FD [MODULE ...]` with its
 standard streams on a pseudo-terminal, so Python sets them up as it does at a reader's
-terminal. Besides torch it uses only the standard library and forkserver.py's
-`as_main_module`, the `__main__` the engine gives a snippet. MODULEs are imported after
-torch: what a snippet imports anyway (torch._dynamo, which an optimizer's first step()
-imports), paid once instead of in every child.
+terminal. Besides torch it uses only the standard library and two functions of
+forkserver.py: `as_main_module`, the `__main__` the engine gives a snippet, and
+`collapse_into_huge_pages`. MODULEs are imported after torch: what a snippet imports anyway
+(torch._dynamo, which an optimizer's first step() imports), paid once instead of in every
+child.
 
 Protocol: JSON lines. Once its imports are done it writes {"ready": true} to REPLY_FD; then for
 each request {"root", "path", "timeout"} on REQUEST_FD it forks a child and replies
@@ -29,7 +30,8 @@ the C++ destructors that run at exit is left to fresh runs: `reader_check.py --f
 the workflow runs weekly.
 
 The imported heap is also frozen out of the garbage collector (gc.freeze()) before the first
-fork, or the child's collections would copy it too. What the collector reports is all that
+fork, or the child's collections would copy it too, and backed with huge pages where the
+kernel can (forkserver.py's `collapse_into_huge_pages`). What the collector reports is all that
 changes, so reader_check.py runs a snippet that imports gc in a fresh interpreter.
 """
 
@@ -131,10 +133,11 @@ if __name__ == "__main__":
     import torch  # noqa: F401  (the snippet's own first import, paid once)
 
     # this file's folder is sys.path[0], unknown to mypy: `python PATH`'s __main__, as the engine makes it
-    from forkserver import as_main_module  # type: ignore[import-not-found]
+    from forkserver import as_main_module, collapse_into_huge_pages  # type: ignore[import-not-found]
 
     for _module in sys.argv[3:]:
         importlib.import_module(_module)
+    collapse_into_huge_pages()  # cheaper forks: see forkserver.py
     _request = serve(os.fdopen(int(sys.argv[1]), "r"), int(sys.argv[2]))
     with open(_request["path"], "rb") as _file:  # bytes: Python itself honours a coding declaration
         _code = compile(_file.read(), os.path.join(os.getcwd(), _request["path"]), "exec", dont_inherit=True)

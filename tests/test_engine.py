@@ -369,3 +369,35 @@ def test_a_cold_engine_leaves_lazy_imports_to_the_snippet(tmp_path, warm):
     snippet = Snippet.load(tmp_path, "t", "lazy")
     with Engine(sys.executable, tmp_path, warm=warm) as engine:
         assert engine.result(snippet).output == f"{warm}\nTrue 2.0\n"
+
+
+def huge_pages_unavailable() -> str | None:
+    """Why this machine's kernel cannot collapse memory into huge pages, or None."""
+    import os
+
+    try:
+        enabled = Path("/sys/kernel/mm/transparent_hugepage/enabled").read_text()
+    except OSError:
+        return "this kernel has no transparent huge pages"
+    if "[never]" in enabled:
+        return "transparent huge pages are turned off here"
+    if tuple(int(part) for part in os.uname().release.split(".")[:2]) < (6, 1):
+        return "MADV_COLLAPSE needs Linux 6.1 or later"
+    return None
+
+
+def test_a_warm_engine_forks_from_huge_pages(tmp_path):
+    """A warm server backs the heap its imports built with 2 MB pages before the first fork
+    (forkserver.collapse_into_huge_pages): its children inherit them, so each fork copies
+    and each exit unmaps a fraction of the page-table entries."""
+    if reason := huge_pages_unavailable():
+        pytest.skip(reason)
+    (tmp_path / "snippets" / "t").mkdir(parents=True)
+    (tmp_path / "snippets" / "t" / "pages.py").write_text(textwrap.dedent("""
+        import re
+        with open("/proc/self/smaps_rollup") as rollup:
+            print(int(re.search(r"AnonHugePages:\\s+(\\d+) kB", rollup.read()).group(1)) >= 2048)
+    """).lstrip())
+    snippet = Snippet.load(tmp_path, "t", "pages")
+    with Engine(sys.executable, tmp_path, warm=True) as engine:
+        assert engine.result(snippet).output == "True\n"
