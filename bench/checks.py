@@ -21,6 +21,7 @@ depends least on what else runs.
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import resource
 import shutil
@@ -40,6 +41,9 @@ from fieldguide.snippet import Snippet, keys  # noqa: E402
 COPIED = ["fieldguide", "tests", "snippets", "outputs", "pyproject.toml", "constraints.txt"]
 MATRIX = [sys.executable, "-m", "fieldguide.matrix", "run"]
 PYTEST = [sys.executable, "-m", "pytest", "tests/test_snippets.py", "-q", "-p", "no:cacheprovider"]
+# What make gives the commands it runs: the Makefile unexports PYTHONDONTWRITEBYTECODE, so the
+# copy's modules and pytest's rewritten tests are compiled once, not in every session.
+MAKE_ENV = {name: value for name, value in os.environ.items() if name != "PYTHONDONTWRITEBYTECODE"}
 RUN_TIMEOUT_S = 3600  # a full matrix that is not cached yet takes minutes; one still going is hung
 # pytest's closing line, one per session: "2 passed, 429 skipped in 3.10s"
 SUMMARY = re.compile(r"^=*\s*((?:\d+ \w+, )*\d+ \w+) in [\d.]+s", re.MULTILINE)
@@ -54,7 +58,7 @@ def timed(label: str, command: list[str], cwd: Path) -> str:
     """Run `command` in `cwd`, print its wall and CPU time and the checks' outcomes, and
     return what it printed."""
     cpu, start = cpu_seconds(), time.monotonic()
-    proc = subprocess.run(command, cwd=cwd, capture_output=True, text=True, timeout=RUN_TIMEOUT_S)
+    proc = subprocess.run(command, cwd=cwd, env=MAKE_ENV, capture_output=True, text=True, timeout=RUN_TIMEOUT_S)
     wall, cpu = time.monotonic() - start, cpu_seconds() - cpu
     counts: dict[str, int] = {}
     for line in SUMMARY.findall(proc.stdout):
