@@ -5,6 +5,8 @@ depends on the engine's hidden seed."""
 from __future__ import annotations
 
 import json
+import os
+import re
 import shutil
 import subprocess
 import sys
@@ -373,15 +375,14 @@ def test_a_cold_engine_leaves_lazy_imports_to_the_snippet(tmp_path, warm):
 
 def huge_pages_unavailable() -> str | None:
     """Why this machine's kernel cannot collapse memory into huge pages, or None."""
-    import os
-
     try:
         enabled = Path("/sys/kernel/mm/transparent_hugepage/enabled").read_text()
     except OSError:
         return "this kernel has no transparent huge pages"
     if "[never]" in enabled:
         return "transparent huge pages are turned off here"
-    if tuple(int(part) for part in os.uname().release.split(".")[:2]) < (6, 1):
+    release = re.match(r"(\d+)\.(\d+)", os.uname().release)
+    if release and tuple(map(int, release.groups())) < (6, 1):
         return "MADV_COLLAPSE needs Linux 6.1 or later"
     return None
 
