@@ -31,13 +31,14 @@ import tempfile
 import time
 from pathlib import Path
 
+import fieldguide
 from fieldguide import editions
 from fieldguide.zensical_config import flat_config, write_config
 
 ROOT = Path(__file__).resolve().parents[1]
 BIN = Path(sys.executable).parent
 ENV = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
-CACHE = ROOT / ".cache"
+CACHE = ROOT / fieldguide.CACHE
 CONVERTED = [CACHE / "mkdocs-jupyter", CACHE / "jinja"]
 # Far above any build's time (the cold target for both editions is 30 s): a hung build
 # ends the benchmark with an error naming the command instead of blocking it.

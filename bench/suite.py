@@ -5,8 +5,8 @@
 Runs in the checkout, one after the other, and prints for each its wall time, the CPU time of
 everything it started, and its counts:
   - `pytest`: `make test` after its lint, with the cache of passed checks emptied first
-    (`.cache/checks/`, which this run fills again), as on a fresh clone; the builds' own
-    caches (`.cache/mkdocs-jupyter`, the executed notebooks) are kept, so the notebooks'
+    (`.fieldguide_cache/checks/`, which this run fills again), as on a fresh clone; the builds'
+    own caches (converted and executed notebooks) are kept, so the notebooks'
     first execution is not in it;
   - `pytest`: `make test` again, every snippet check that passed above skipped as cached;
   - with --sweeps, `pytest --sweeps --no-cache`: what `.ci/run` runs.

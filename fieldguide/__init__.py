@@ -31,3 +31,10 @@ editions.py       the site's editions (mkdocs.yml's extra.alternate) and what fo
 site_build.py     `make build`: every edition built at once, then put in its place in site/
 mutation_report.py make mutation's figures per module
 """
+
+from pathlib import Path
+
+# The project's caches (passed checks, executed notebooks, converted notebooks, compiled
+# templates), relative to the checkout. Not in .cache/: that is Zensical's, and `zensical
+# build --clean` empties all of it.
+CACHE = Path(".fieldguide_cache")

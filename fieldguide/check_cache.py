@@ -14,7 +14,7 @@ everything that decides its outcome:
     environment  what the release's environment is installed from, the Python that made it,
                  and the variables torch and its libraries read
 
-When a check passes, its key is written to the cache folder (`.cache/checks/`, one small file
+When a check passes, its key is written to the cache folder (`.fieldguide_cache/checks/`, one small file
 per key, naming the check); a later run that computes the same key skips the check. A check that fails is
 never written, so it runs every time until it passes.
 """
@@ -27,6 +27,7 @@ import sys
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
+from fieldguide import CACHE
 from fieldguide.matrix import install_request
 from fieldguide.releases import Matrix
 
@@ -47,9 +48,10 @@ ENGINE_FILES = tuple(
         "matrix.py",  # which interpreter runs a release
         "pytest_plugin.py",  # which snippets run and when a cached check is skipped
         "check_cache.py",  # this key
+        "__init__.py",  # where the cache is (CACHE)
     )
 )
-CACHE_DIR = Path(".cache") / "checks"
+CACHE_DIR = CACHE / "checks"
 SKIP_REASON = "unchanged since it passed (cache); --no-cache runs it"
 # Environment variables read by torch, its OpenMP and BLAS libraries and CUDA: the engine
 # passes them to every snippet, and they can change what it prints.

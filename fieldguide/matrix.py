@@ -331,7 +331,7 @@ def main(argv: list[str] | None = None) -> int:
                             help="releases running at once (default 3: with one starting and one "
                             "finishing, both cores still have snippets to run)")
     run_parser.add_argument("--no-cache", action="store_true",
-                            help="run every snippet, also those unchanged since they passed (.cache/checks/)")
+                            help="run every snippet, also those that passed unchanged (.fieldguide_cache/checks/)")
     install_parser = commands.add_parser("install", help="install the environments that are missing")
     install_parser.add_argument("--versions", help="comma-separated subset of the listed releases")
     commands.add_parser("envs", help="list the environments and their disk use")

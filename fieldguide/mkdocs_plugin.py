@@ -16,7 +16,7 @@ plugin and skips this one.
   Under `mkdocs build` the notebooks execute in a helper process (`python -m
   fieldguide.notebook <docs folder>`) while MkDocs builds the other pages. mkdocs-jupyter puts the same
   590 KB of styles into every notebook page; they are served once, as stylesheets, instead.
-- Material's templates keep their compiled bytecode in .cache/jinja.
+- Material's templates keep their compiled bytecode in .fieldguide_cache/jinja.
 - Under `mkdocs serve --dirty` (`make serve`) MkDocs rebuilds only the pages whose
   Markdown is newer than their HTML; the plugin also marks the pages whose snippets or
   recordings changed since (and the generated pages, when any recording or data/ did),
@@ -60,7 +60,7 @@ from mkdocs.structure.files import InclusionLevel
 from mkdocs.utils import get_relative_url, write_file
 from watchdog.observers.polling import PollingObserver
 
-from fieldguide import editions, notebook
+from fieldguide import CACHE, editions, notebook
 from fieldguide.live import LiveRuns
 from fieldguide.macros import BUILD, Build
 from fieldguide.page import Page
@@ -76,7 +76,7 @@ STYLE_START = '<style type="text/css">'
 
 class FieldGuideConfig(base.Config):
     notebooks = c.Type(bool, default=True)  # execute every page's notebook, render it as a page
-    jinja_cache = c.Type(str, default=".cache/jinja")  # relative to mkdocs.yml
+    jinja_cache = c.Type(str, default=str(CACHE / "jinja"))  # relative to mkdocs.yml
 
 
 class FieldGuidePlugin(BasePlugin[FieldGuideConfig]):

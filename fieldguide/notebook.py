@@ -10,7 +10,7 @@ Plain mode), as on the pages; IPython's default colouring costs a tenth of a sec
 
 What a notebook prints depends on its code cells alone, so the executed code cells (a
 page's *run*) are cached by a hash of those cells, the PyTorch version and the two modules
-that run and normalize them, in `.cache/notebooks/`, and the editions share them: a
+that run and normalize them, in `.fieldguide_cache/notebooks/`, and the editions share them: a
 Chinese page whose snippets are its English twin's gets the English run under its own
 prose, and an edit of a page's prose executes nothing. A build executes only the runs not
 cached, all in one kernel (starting a kernel and importing torch in it take longer than most
@@ -42,6 +42,7 @@ import nbformat
 from jupyter_client.manager import KernelManager
 from nbclient import NotebookClient
 
+from fieldguide import CACHE as PROJECT_CACHE
 from fieldguide.editions import language_of
 from fieldguide.normalize import normalize
 from fieldguide.page import Embed, Heading, Page, Paragraph
@@ -50,7 +51,7 @@ from fieldguide.snippet import Snippet
 from fieldguide.translations import ENGLISH_WORDS, Words
 from fieldguide.translations import load as load_words
 
-CACHE = Path(".cache") / "notebooks"
+CACHE = PROJECT_CACHE / "notebooks"
 FOLDER = "notebooks"  # in the edition's docs folder
 DOCS = "docs"  # the English edition's folder
 # Run once in each kernel, before any notebook: IPython calls `_fresh` before every cell.

@@ -126,7 +126,7 @@ def run_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="session")
 def edition_lock(tmp_path_factory):
     """language -> the lock held while a test builds that edition or executes its notebooks:
-    those write the same files (<docs>/notebooks/, the caches in .cache/), and two workers
+    those write the same files (<docs>/notebooks/, the caches in .fieldguide_cache/), and two workers
     may do so at once."""
     return lambda language: FileLock(run_folder(tmp_path_factory) / f"edition-{language}.lock")
 

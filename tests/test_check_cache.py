@@ -79,8 +79,9 @@ def fieldguide_imports(path) -> set[str]:
     found = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.ImportFrom) and node.module:
-            if node.module == "fieldguide":
-                found |= {alias.name for alias in node.names}
+            if node.module == "fieldguide":  # a module of the package, or a name its __init__.py defines
+                found |= {alias.name if (path.parent / f"{alias.name}.py").exists() else "__init__"
+                          for alias in node.names}
             elif node.module.startswith("fieldguide."):
                 found.add(node.module.split(".")[1])
         elif isinstance(node, ast.Import):

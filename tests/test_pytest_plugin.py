@@ -172,7 +172,7 @@ def test_a_check_that_passed_is_skipped_until_one_of_its_inputs_changes(snippets
     ok = "tests/test_snippets.py::test_snippet[t/ok]"
     # 2 snippet checks (one fails), the 2 checks of all recordings, 2 snippets x 2 CPU capabilities
     snippets.runpytest_subprocess("tests").assert_outcomes(passed=7, failed=1)
-    assert len(list((snippets.path / ".cache" / "checks").glob("*/*"))) == 5  # the failure is not cached
+    assert len(list((snippets.path / ".fieldguide_cache" / "checks").glob("*/*"))) == 5  # the failure is not cached
 
     again = snippets.runpytest_subprocess("tests")
     again.assert_outcomes(passed=2, failed=1, skipped=5)  # never reported as passed

@@ -3,6 +3,8 @@ reads the config itself (the nav, the merged mappings, the Python names in it)."
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -11,6 +13,7 @@ from mkdocs.exceptions import ConfigurationError
 from test_nav import outline
 from zensical.config import parse_mkdocs_config
 
+from fieldguide import CACHE
 from fieldguide.macros import nav_pages
 from fieldguide.zensical_config import flat_config, main, write_config
 
@@ -68,3 +71,21 @@ def test_the_flattened_config_must_sit_beside_the_config(tmp_path):
     with pytest.raises(SystemExit, match="beside"):
         main([str(ROOT / "mkdocs.zh.yml"), str(tmp_path / "flat.yml")])
     assert not (tmp_path / "flat.yml").exists()
+
+
+def test_a_clean_zensical_build_leaves_the_projects_caches_alone(tmp_path):
+    """`zensical build --clean` (what `make zensical` runs) empties Zensical's cache folder,
+    `.cache/` beside the config, whatever else it holds; the project's caches live elsewhere
+    (fieldguide.CACHE), or each such build would throw away the executed notebooks and the
+    passed checks, and the next MkDocs build and test run would start from nothing."""
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "index.md").write_text("# A page\n")
+    (tmp_path / "mkdocs.yml").write_text("site_name: a project\n")
+    kept = tmp_path / CACHE / "notebooks" / "run.ipynb"
+    kept.parent.mkdir(parents=True)
+    kept.write_text("{}")
+    built = subprocess.run([sys.executable, "-m", "zensical", "build", "--clean", "-f", "mkdocs.yml"],
+                           cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert built.returncode == 0, built.stdout + built.stderr
+    assert (tmp_path / "site" / "index.html").exists()  # the build ran
+    assert kept.exists(), f"zensical build --clean removed {CACHE}/"
