@@ -108,7 +108,7 @@ def main() -> None:
     for key, what, target in (("cold", "mkdocs builds, cold from nothing", "<= 30 s"),
                               ("warm", "mkdocs builds, warm", "<= 3 s")):
         print(f"  {what + ':':39} {together[key]:6.2f} s   (target {target})")
-    print("both editions, one after the other (`make zensical`):")
+    print("both editions, one after the other (as `make zensical` builds them, its --clean left out):")
     total = sum(times["zensical"] for times in timings.values())
     print(f"  {'zensical build, warm:':39} {total:6.2f} s   (target <= 3 s)")
     english, chinese = timings.values()  # the root edition, and the one translated
