@@ -81,6 +81,8 @@ class Result:
                 f"{snippet.relpath} raised {self.raised} but declares no exception. "
                 f"If the error is the point, add '# raises: {self.raised}' at its top."
             )
+        if snippet.reference and (wrong := reference_problem(self.output, snippet.reference)):
+            return f"{snippet.relpath} declares '# reference: {snippet.reference}' but {wrong}"
         if self.reseeded_output is not None and self.reseeded_output != self.output:
             generators = " and ".join(self.unseeded)
             calls = " and ".join(SEED_CALLS[name] for name in self.unseeded)
@@ -96,6 +98,23 @@ class Result:
         if self.exit_code and not self.raised:
             return f"{snippet.relpath} exited with status {self.exit_code}."
         return None
+
+
+def reference_problem(output: str, label: str) -> str | None:
+    """Why the output does not prove a fix's gradients right: every line `label: …` must
+    say True, and there must be one."""
+    said = [line.strip() for line in output.splitlines() if line.strip().startswith(f"{label}:")]
+    if wrong := [line for line in said if line != f"{label}: True"]:
+        return (
+            f"printed {wrong[0]!r}: its gradients are not the reference's, so the fix silences "
+            "the error and leaves a wrong gradient. Fix what the snippet computes, not the check."
+        )
+    if not said:
+        return (
+            f"never printed '{label}: True'. Compare its gradients with a reference computed "
+            f"another way and print the result: print({label!r} + ':', same)."
+        )
+    return None
 
 
 class Engine:

@@ -10,6 +10,9 @@ stays plain PyTorch:
     # fixed-by: topic/name     the snippet that shows the fix for the error this one raises
     # cause: <one line>        the real-world cause this snippet reproduces (error index)
     # max-output: 262144       bytes it may print before the run fails (default 65536)
+    # reference: same gradients as without checkpointing
+                               a fix's proof: it prints this label, then True, where it
+                               compares its gradients with a reference computed another way
 """
 
 from __future__ import annotations
@@ -47,6 +50,7 @@ class Snippet:
     fixed_by: str | None = None
     cause: str | None = None
     max_output: int = DEFAULT_MAX_OUTPUT
+    reference: str | None = None
     code_start: int = 1  # the first line after the directives: where a page starts showing it
 
     @property
@@ -121,6 +125,9 @@ _DIRECTIVES: dict[str, tuple[str, Callable[[str], object], str]] = {
     "max-output": ("max_output", lambda v: int(v) if v.isdigit() and int(v) > 0 else None,
                    "must be a positive number of bytes."),
     "timeout": ("timeout", _positive_seconds, "must be a positive number of seconds."),
+    "reference": ("reference", lambda v: v if v and not v.endswith(":") else None,
+                  "must be the label the snippet prints before its comparison, without the colon, "
+                  "e.g. '# reference: same gradients as without checkpointing'."),
 }
 DIRECTIVE = re.compile(rf"^#\s*({'|'.join(map(re.escape, _DIRECTIVES))})\s*:\s*(.*?)\s*$")
 
