@@ -48,8 +48,12 @@ class Result:
     unseeded: tuple[str, ...] = ()  # global generators it drew from before seeding them
     reseeded_output: str | None = None  # its output when those started from another seed
 
-    def problem(self, snippet: Snippet) -> str | None:
-        """Why this run cannot stand for the snippet, or None when it ended as declared."""
+    def problem(self, snippet: Snippet, version: str | None = None) -> str | None:
+        """Why this run cannot stand for the snippet, or None when it ended as declared on
+        the release `version` (None: any type the snippet declares for some release)."""
+        declared = snippet.raises_on(version)
+        if version is None and self.raised in {kind for kind, _ in snippet.raises_before}:
+            declared = self.raised
         if self.status == "timeout":
             return (
                 f"{snippet.relpath} did not finish within {snippet.timeout:g} s and was killed. "
@@ -64,15 +68,16 @@ class Result:
                 "(its first bytes are below). A page shows all of a snippet's output: print less, "
                 "or declare '# max-output: BYTES' at its top if a long output is the point."
             )
-        if self.compile_error and self.raised != snippet.raises:
+        if self.compile_error and self.raised != declared:
             return (
                 f"{snippet.relpath} is not valid Python: like `python {snippet.relpath}`, the "
                 f"engine stopped at the {self.raised} below before running any line of it."
             )
-        if snippet.raises and self.raised != snippet.raises:
+        if declared and self.raised != declared:
             got = f"raised {self.raised}" if self.raised else "raised nothing"
+            on = f" on torch {version}" if version else ""
             return (
-                f"{snippet.relpath} declares '# raises: {snippet.raises}' but {got}. "
+                f"{snippet.relpath} declares that it raises {declared}{on} but {got}. "
                 "The page's prose depends on that error: fix the snippet, or change the "
                 "declaration if the error itself changed."
             )

@@ -83,7 +83,7 @@ def output_blocks(snippet: Snippet, text: str, words: Words = ENGLISH_WORDS, rel
         blocks.append(fence(printed or words.say("no_output") + "\n", ".fg-output", words.say("output"),
                             releases=releases))
     if error:
-        blocks.append(fence(error, ".fg-output .fg-error", words.say("raises", error=snippet.raises),
+        blocks.append(fence(error, ".fg-output .fg-error", words.say("raises", error=snippet.raises_on(next(iter(releases), None))),
                             releases=releases))
     return "\n".join(blocks)
 

@@ -4,6 +4,8 @@ Directives are ordinary comments at the top of the file, so the code a reader co
 stays plain PyTorch:
 
     # raises: RuntimeError     the snippet's point is this uncaught exception
+    # raises: ValueError (RuntimeError before 2.2)
+                               ... one that older releases raised as another type
     # timeout: 120             seconds before the run counts as a hang (default 60)
     # min-torch: 2.1           the oldest PyTorch release that has the API it shows
     # graph: loss, h           after the run, draw the autograd graph behind these tensors
@@ -31,7 +33,7 @@ SNIPPETS_DIR = "snippets"
 _KEY = re.compile(r"^[a-z0-9_]+/[a-z0-9_]+$")
 _IDENTIFIER = re.compile(r"^[A-Za-z_]\w*$")
 _NAME = re.compile(r"^[a-z0-9_]+$")
-_EXC_NAME = re.compile(r"^[A-Za-z_][\w.]*$")
+_RAISES = re.compile(r"^(?P<now>[A-Za-z_][\w.]*)(?:\s*\((?P<then>[A-Za-z_][\w.]*) before (?P<since>\d+\.\d+)\))?$")
 
 
 class SnippetError(Exception):
@@ -44,6 +46,7 @@ class Snippet:
     topic: str
     name: str
     raises: str | None = None
+    raises_before: tuple[tuple[str, str], ...] = ()  # (type, first release that no longer raises it)
     timeout: float = DEFAULT_TIMEOUT
     min_torch: str | None = None
     graph: tuple[str, ...] = ()
@@ -57,6 +60,14 @@ class Snippet:
     def key(self) -> str:
         """`topic/name`: how pages, tests and the store refer to the snippet."""
         return f"{self.topic}/{self.name}"
+
+    def raises_on(self, version: str | None) -> str | None:
+        """The exception type the snippet raises on `version` (the newest type for None)."""
+        if version is not None:
+            for kind, before in self.raises_before:
+                if version_key(version) < version_key(before):
+                    return kind
+        return self.raises
 
     def runs_on(self, version: str) -> bool:
         return self.min_torch is None or version_key(version) >= version_key(self.min_torch)
@@ -111,8 +122,9 @@ def _tensor_names(value: str) -> tuple[str, ...] | None:
 
 # directive -> (Snippet field, the value it holds or None when it is refused, what to write instead)
 _DIRECTIVES: dict[str, tuple[str, Callable[[str], object], str]] = {
-    "raises": ("raises", lambda v: v if _EXC_NAME.match(v) else None,
-               "is not an exception name; write the type a reader sees, e.g. '# raises: RuntimeError'."),
+    "raises": ("raises", lambda v: _RAISES.match(v),
+               "is not an exception name; write the type a reader sees, e.g. '# raises: RuntimeError', "
+               "or '# raises: ValueError (RuntimeError before 2.2)' where older releases raised another type."),
     "min-torch": ("min_torch", lambda v: v if re.match(r"^\d+(\.\d+){1,2}$", v) else None,
                   "must be a release such as 2.1 or 2.1.0."),
     "graph": ("graph", _tensor_names,
@@ -152,7 +164,12 @@ def _parse_directives(relpath: str, text: str) -> dict:
         if parsed is None:
             shown = f"# {key}: {value}".rstrip()
             raise SnippetError(f"{relpath}:{lineno}: '{shown}' {fix}")
-        found[field] = parsed
+        if field == "raises":
+            found["raises"] = parsed["now"]
+            if parsed["then"]:
+                found["raises_before"] = ((parsed["then"], parsed["since"]),)
+        else:
+            found[field] = parsed
     return found
 
 

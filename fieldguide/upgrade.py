@@ -15,16 +15,25 @@ compares the two releases in the browser, so every pair is answered without a se
      "snippets": [{"key": "topic/name", "page": 0, "url": "../page/#snippet-topic-name",
                    "raises": true, "outputs": [[text, [release, ...]], ...],
                    "graphs": [[text, [release, ...]], ...]}, ...],
-     "messages": [{"entry": "entry-id", "url": "../errors/#entry-id",
-                   "text": "RuntimeError: <template>", "releases": [...]}, ...]}
+     "messages": [{"entry": "entry-id", "url": "../errors/#entry-id", "category": "RuntimeError",
+                   "text": "RuntimeError: <template>", "releases": [...printed on],
+                   "recorded": [...releases with a recording of a snippet that prints it]}, ...],
+     "ancestors": {"ValueError": ["Exception", ...]}}   # the built-in classes an except catches it by
+
+A message one release prints and the other does not is "printed on one, not on the other" only
+when the other release has a recording of a snippet that prints it; otherwise (a snippet gated
+by `# min-torch:`) it is "recorded on one release only". The same message raised as another
+type on the two releases is shown as that, since an `except` for the old type may miss it.
 """
 
 from __future__ import annotations
 
+import builtins
 import html
 import json
 from collections.abc import Iterable
 
+from fieldguide.errors.grammar import template
 from fieldguide.errors.grouping import Entry, newest_first
 from fieldguide.normalize import TRACEBACK_START
 from fieldguide.render import anchor
@@ -84,12 +93,17 @@ def data(
         })
     # nav order: by page, then as each page shows them; snippets on no page last
     found.sort(key=lambda s: (s["page"] is None, s["page"] or 0))
-    messages = [
-        {"entry": entry.id, "url": f"{index_url}#{entry.id}", "text": f"{category}: {shape}",
-         "releases": [v for v in listed if v in versions]}
-        for entry in entries
-        for (category, shape), versions in newest_first(entry.templates)
-    ]
+    messages = []
+    for entry in entries:
+        for (category, shape), versions in newest_first(entry.templates):
+            printing = {key for key, texts in entry.printed.items()
+                        if any((kind, template(text)) == (category, shape) for kind, text in texts)}
+            recorded = {v for key in printing for releases in store.index(key).values() for v in releases}
+            messages.append({
+                "entry": entry.id, "url": f"{index_url}#{entry.id}", "category": category,
+                "text": f"{category}: {shape}", "releases": [v for v in listed if v in versions],
+                "recorded": [v for v in listed if v in recorded],
+            })
     return {
         "releases": list(listed),
         "traceback": TRACEBACK_START,
@@ -97,7 +111,19 @@ def data(
         "pages": [{"title": titles.get(page, page), "url": page_urls.get(page, "")} for page in order],
         "snippets": found,
         "messages": [m for m in messages if m["releases"]],
+        "ancestors": _ancestors({m["category"] for m in messages}),
     }
+
+
+def _ancestors(categories: Iterable[str]) -> dict[str, list[str]]:
+    """The classes a built-in exception is an instance of (an `except` for any of them catches
+    it); PyTorch's own exception types are left out, their classes being unknown here."""
+    found = {}
+    for name in sorted(categories):
+        kind = getattr(builtins, name, None)
+        if isinstance(kind, type) and issubclass(kind, BaseException):
+            found[name] = [c.__name__ for c in kind.__mro__[1:] if c is not object]
+    return found
 
 
 def recorded(groups: list[list], release: str) -> int | None:
@@ -115,11 +141,31 @@ def differing(data: dict, old: str, new: str) -> list[str]:
     ]
 
 
-def messages(data: dict, old: str, new: str) -> tuple[list[str], list[str]]:
-    """(printed on `new` and not on `old`, printed on `old` and not on `new`): the Error index's
-    message templates, each as "Category: template"."""
-    on = {release: {m["text"] for m in data["messages"] if release in m["releases"]} for release in (old, new)}
-    return sorted(on[new] - on[old]), sorted(on[old] - on[new])
+def messages(data: dict, old: str, new: str) -> dict[str, list[str]]:
+    """The Error index's message templates ("Category: template") that differ between `old`
+    and `new`, by kind: "appear" (printed on `new`, not on `old`), "disappear" (the other way),
+    "unrecorded" (printed on one, where the other has no recording of a snippet that prints
+    it) and "retyped" (raised as another type on `new`; the `new` text)."""
+    on = {release: {m["text"]: m for m in data["messages"] if release in m["releases"]} for release in (old, new)}
+    one_sided = {
+        kind: {text: m for text, m in on[here].items() if text not in on[there]}
+        for kind, here, there in (("appear", new, old), ("disappear", old, new))
+    }
+    found: dict[str, list[str]] = {"appear": [], "disappear": [], "unrecorded": [], "retyped": []}
+    paired = set()
+    for text, m in one_sided["appear"].items():
+        shape = text[len(m["category"]) + 2:]
+        twin = next((t for t, o in one_sided["disappear"].items()
+                     if o["entry"] == m["entry"] and o["category"] != m["category"]
+                     and t[len(o["category"]) + 2:] == shape), None)
+        if twin:
+            found["retyped"].append(text)
+            paired |= {text, twin}
+    for kind, other in (("appear", old), ("disappear", new)):
+        for text, m in one_sided[kind].items():
+            if text not in paired:
+                found[kind if other in m["recorded"] else "unrecorded"].append(text)
+    return {kind: sorted(texts) for kind, texts in found.items()}
 
 
 def view_html(payload: dict, changes_url: str, words: Words = ENGLISH_WORDS) -> str:

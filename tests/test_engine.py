@@ -53,6 +53,10 @@ SNIPPETS = {
     "raises_undeclared": """
         raise ValueError("boom")
     """,
+    "type_changed": """
+        # raises: ValueError (RuntimeError before 2.2)
+        raise RuntimeError("Default process group has not been initialized")
+    """,
     "warns_then_raises": """
         # raises: KeyError
         import warnings
@@ -186,6 +190,13 @@ def test_global_state_does_not_leak(runs):
     assert first != second
 
 
+def test_a_type_declared_for_older_releases_is_checked_on_those_releases(runs):
+    snippet, result = runs["type_changed"]
+    assert snippet.raises_on("2.1.2") == "RuntimeError" and snippet.raises_on("2.2.2") == "ValueError"
+    assert result.problem(snippet, "2.1.2") is None
+    assert "declares that it raises ValueError on torch 2.13.0 but raised RuntimeError" in result.problem(snippet, "2.13.0")
+
+
 def test_hang_is_killed_at_its_limit(runs):
     snippet, result = runs["hangs"]
     assert result.status == "timeout"
@@ -205,7 +216,7 @@ def test_hard_exit_and_segfault_fail_alone(runs):
 
 def test_declared_error_must_be_raised(runs):
     snippet, result = runs["declares_but_passes"]
-    assert "declares '# raises: RuntimeError' but raised nothing" in result.problem(snippet)
+    assert "declares that it raises RuntimeError but raised nothing" in result.problem(snippet)
     snippet, result = runs["raises_undeclared"]
     assert "raised ValueError but declares no exception" in result.problem(snippet)
 

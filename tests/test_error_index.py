@@ -325,3 +325,17 @@ def test_a_message_no_snippet_prints_is_an_entry_from_its_data(tmp_path):
     assert shown["templates"] == [["cudnn RNN backward can only be called in training mode",
                                    "cudnn RNN backward can only be called in training mode", "1.0 – 2.15", False]]
     assert shown["categories"] == ["RuntimeError"] and shown["causes"][0]["notShown"] == "needs a GPU"
+
+
+def test_every_heading_reads_as_the_message_does(entries):
+    """An entry's heading (and its table-of-contents line) is the first sentence of a wording,
+    with no escape sequence (a KeyError prints its message quoted, `\\n` and all) and no word
+    cut off: the next character of the wording after it ends a sentence."""
+    ends = re.compile(r"$|[.:,]?(\s|\\n)|[.:]$|[.:](?=[A-Z])")
+    for entry in entries:
+        for category, shape in entry.templates:
+            heading = grammar.first_sentence(shape)
+            assert not re.search(r"\\[ntrx\\]", heading), f"{entry.id}: the heading {heading!r} shows an escape"
+            assert shape.startswith(heading) and ends.match(shape, len(heading)), (
+                f"{entry.id}: the heading {heading!r} stops inside a sentence of {shape!r}")
+            assert not re.search(r"(\n|\\n)\d+$", heading), f"{entry.id}: the heading {heading!r} ends in a list number"

@@ -40,7 +40,7 @@ def test_snippet(key, snippet_runs, request):
         f"asked for torch {version} but its environment has torch {found}; reinstall it "
         "(`make matrix-clean`, or `make test` for the reference .venv)"
     )
-    problem = result.problem(snippet)
+    problem = result.problem(snippet, version)
     if problem:
         refused = "Not recorded: " if snippet_runs.update else ""
         pytest.fail(f"{refused}{problem}\n--- output ---\n{result.output}", pytrace=False)

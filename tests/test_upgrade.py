@@ -86,7 +86,7 @@ def test_the_view_lists_exactly_the_snippets_whose_recordings_differ(data, old, 
 def test_a_pair_of_releases_that_print_the_same(data):
     assert differing(*UNCHANGED) == set(), f"{UNCHANGED} now differ: pick another pair for UNCHANGED"
     assert upgrade.differing(data, *UNCHANGED) == []
-    assert upgrade.messages(data, *UNCHANGED) == ([], [])
+    assert not any(upgrade.messages(data, *UNCHANGED).values())
 
 
 def test_snippets_that_never_change_are_left_out(data, snippets):
@@ -123,10 +123,36 @@ def test_messages_appear_and_disappear_as_the_recordings_print_them(data, entrie
                   for (category, shape), versions in entry.templates.items() if release in versions}
         for release in (old, new)
     }
-    appear, disappear = upgrade.messages(data, old, new)
-    assert set(appear) == printed[new] - printed[old]
-    assert set(disappear) == printed[old] - printed[new]
-    assert appear or disappear, f"no message differs between {old} and {new}: pick a pair where one does"
+    found = upgrade.messages(data, old, new)
+    retyped_before = {text for text in printed[old] - printed[new]
+                      if any(text.split(": ", 1)[1] == new_text.split(": ", 1)[1] for new_text in found["retyped"])}
+    assert set(found["appear"]) | set(found["retyped"]) | {
+        t for t in found["unrecorded"] if t in printed[new]} == printed[new] - printed[old]
+    assert set(found["disappear"]) | retyped_before | {
+        t for t in found["unrecorded"] if t in printed[old]} == printed[old] - printed[new]
+    assert any(found.values()), f"no message differs between {old} and {new}: pick a pair where one does"
+
+
+def test_a_message_raised_as_another_type_is_one_change_not_two(data):
+    """2.2 raises the default process group's message as a ValueError, 2.1 as a RuntimeError:
+    one retyped message, not a new one and a gone one; ValueError is no RuntimeError."""
+    found = upgrade.messages(data, "2.1.2", "2.2.2")
+    retyped = [t for t in found["retyped"] if "Default process group" in t]
+    assert retyped == ["ValueError: Default process group has not been initialized, please make sure to call init_process_group."]
+    assert not [t for kind in ("appear", "disappear", "unrecorded") for t in found[kind] if "Default process group" in t]
+    assert "RuntimeError" not in data["ancestors"]["ValueError"]
+
+
+def test_a_message_of_a_snippet_an_older_release_does_not_run_is_unrecorded_there(data):
+    """A snippet gated by `# min-torch:` has no recording on older releases: its message is
+    "recorded on one release only", never "printed on the newer one, not on the older"."""
+    for old, new in PAIRS:
+        found = upgrade.messages(data, old, new)
+        for message in data["messages"]:
+            if message["text"] in found["appear"]:
+                assert old in message["recorded"], (old, new, message["text"])
+            if message["text"] in found["unrecorded"]:
+                assert old not in message["recorded"] or new not in message["recorded"]
 
 
 def test_the_view_html_carries_the_data_no_message_can_break_out_of():

@@ -287,6 +287,33 @@
     return what;
   }
 
+  /* The Error index's messages that differ between two releases, by kind (fieldguide/upgrade.py's
+   * `messages` says the same): printed on one and not the other where both are recorded, recorded
+   * on one only (a snippet gated by `# min-torch:`), and the same message raised as another type
+   * (`before`: the old one). */
+  function messageChanges(data, from, to) {
+    const on = r => new Map(data.messages.filter(m => m.releases.includes(r)).map(m => [m.text, m]));
+    const [oldOn, newOn] = [on(from), on(to)];
+    const appear = [...newOn.values()].filter(m => !oldOn.has(m.text));
+    const disappear = [...oldOn.values()].filter(m => !newOn.has(m.text));
+    const shape = m => m.text.slice(m.category.length + 2);
+    const found = {appear: [], disappear: [], unrecorded: [], retyped: []};
+    const paired = new Set();
+    for (const m of appear) {
+      const twin = disappear.find(o => o.entry === m.entry && o.category !== m.category && shape(o) === shape(m));
+      if (twin) {
+        found.retyped.push({...m, before: twin});
+        paired.add(m.text).add(twin.text);
+      }
+    }
+    for (const [kind, list, other] of [["appear", appear, from], ["disappear", disappear, to]]) {
+      for (const m of list) {
+        if (!paired.has(m.text)) found[m.recorded.includes(other) ? kind : "unrecorded"].push(m);
+      }
+    }
+    return found;
+  }
+
   function upgradeView(root, data) {
     const releases = data.releases;
     const newest = releases[releases.length - 1];
@@ -331,14 +358,9 @@
         count === 0 ? text("upgrade_count_none", {old: from, new: to})
           : count === 1 ? text("upgrade_count_one", {old: from, new: to})
             : text("upgrade_count_many", {count: String(count), old: from, new: to}));
-      const on = r => new Set(data.messages.filter(m => m.releases.includes(r)).map(m => m.text));
-      const [oldMessages, newMessages] = [on(from), on(to)];
-      const appear = data.messages.filter(m => newMessages.has(m.text) && !oldMessages.has(m.text));
-      const disappear = data.messages.filter(m => oldMessages.has(m.text) && !newMessages.has(m.text));
-      const unique = list => [...new Map(list.map(m => [m.text, m])).values()];
-      const [appearing, disappearing] = [unique(appear), unique(disappear)];
+      const found = messageChanges(data, from, to);
       const messageCount = el("p", {class: "fg-upgrade__message-count"}, text("upgrade_messages_count",
-        {appear: String(appearing.length), disappear: String(disappearing.length), old: from, new: to}));
+        {appear: String(found.appear.length), disappear: String(found.disappear.length), old: from, new: to}));
       const sections = [];
       let current = undefined;
       for (const change of changed) {
@@ -373,16 +395,28 @@
         }
         sections[sections.length - 1].append(item);
       }
-      const messageList = (title, list, kind) => list.length ? [
+      const messageList = (title, list, kind, note) => list.length ? [
         el("p", {class: "fg-upgrade__messages-title"}, el("strong", {}, title)),
         el("ul", {class: `fg-upgrade__messages fg-upgrade__messages--${kind}`}, list.map(m =>
-          el("li", {"data-entry": m.entry}, el("a", {href: m.url}, el("code", {}, m.text))))),
+          el("li", {"data-entry": m.entry}, el("a", {href: m.url}, el("code", {}, m.text)),
+            note ? [" ", note(m)] : null))),
       ] : [];
+      const retypedNote = m => {
+        const before = m.before.category, now = m.category;
+        const caught = (data.ancestors[now] || []).includes(before);
+        const known = now in data.ancestors && before in data.ancestors;
+        return text("upgrade_retyped_was", {type: before, old: from})
+          + (known && !caught ? " " + text("upgrade_retyped_uncaught", {type: before, new: to}) : "");
+      };
+      const any = Object.values(found).some(list => list.length);
       const messagesPart = el("section", {class: "fg-upgrade__index"},
         el("h3", {}, WORDS.upgrade_messages),
-        appearing.length || disappearing.length ? [
-          messageList(text("upgrade_appear", {old: from, new: to}), appearing, "appear"),
-          messageList(text("upgrade_disappear", {old: from, new: to}), disappearing, "disappear"),
+        any ? [
+          messageList(text("upgrade_retyped", {old: from, new: to}), found.retyped, "retyped", retypedNote),
+          messageList(text("upgrade_appear", {old: from, new: to}), found.appear, "appear"),
+          messageList(text("upgrade_disappear", {old: from, new: to}), found.disappear, "disappear"),
+          messageList(WORDS.upgrade_unrecorded, found.unrecorded, "unrecorded",
+            m => text("upgrade_unrecorded_on", {release: m.releases.includes(to) ? to : from})),
         ] : el("p", {}, WORDS.upgrade_no_messages));
       results.replaceChildren(summary, messageCount, ...sections, messagesPart);
     }

@@ -38,7 +38,8 @@ _PATTERNS = [(kind, re.compile(pattern), placeholder) for kind, pattern, placeho
 BACKWARD_SUFFIX = r"Backward(\d*)$"
 # Sentences end at a full stop or colon before a space or a new line, or before a capital
 # where PyTorch forgot the space ("not allowed.You can"), not inside `__main__.Name`.
-_SENTENCE_END = re.compile(r"(?<=[.:])\s+|(?<=[a-z)\]][.:])(?=[A-Z])|\n")
+# a line break ends a sentence, also as the two characters `\n` of a KeyError's quoted message
+_SENTENCE_END = re.compile(r"(?<=[.:])\s+|(?<=[a-z)\]][.:])(?=[A-Z])|\n|\\n")
 _SOURCE_PREFIX = re.compile(r"^[a-z_]+(?:\.[a-z_]+)*: ")
 _TORCH_NAME = re.compile(r"\btorch(?:\.\w+)+")
 ID_LENGTH = 60

@@ -128,7 +128,8 @@ def collect(snippets: list[Snippet], store: OutputStore, data: dict[str, EntryCa
 
     A release that rewords a message's first sentence would split it in two; when one
     snippet prints a single message of a category whose wording differs between releases
-    (besides messages every release prints alike), the wordings are the same entry.
+    (besides messages every release prints alike), the wordings are the same entry, and so
+    are the same words that one snippet raises as different types on different releases.
     """
     entries: dict[tuple[str, str], Entry] = {}
     same: dict[tuple[str, str], tuple[str, str]] = {}  # union-find over entry keys
@@ -154,7 +155,14 @@ def collect(snippets: list[Snippet], store: OutputStore, data: dict[str, EntryCa
                 entry.add(snippet.key, (category, text), versions, snippet.fixed_by, snippet.cause if point else None)
                 if key not in everywhere and families.count(key[0]) == 1:
                     single.setdefault(key[0], set()).add(key)
-        for family_keys in single.values():
+        # One message raised as another type by other releases (RuntimeError, then ValueError)
+        # is one entry: the same snippet, the same words.
+        worded: dict[str, set] = {}
+        for keys in keyed:
+            for key in keys:
+                if key[0] != "Warning":
+                    worded.setdefault(key[1], set()).add(key)
+        for family_keys in [*single.values(), *worded.values()]:
             first, *others = sorted(family_keys)
             for other in others:
                 same[find(other)] = find(first)

@@ -1,6 +1,5 @@
-# raises: ValueError
+# raises: ValueError (RuntimeError before 2.2)
 # fixed-by: distributed/ddp_after_init_process_group
-# min-torch: 2.2
 # cause: a model wrapped in DistributedDataParallel before (or without) dist.init_process_group
 import torch
 from torch import nn

@@ -1,6 +1,5 @@
-# raises: ValueError
+# raises: ValueError (RuntimeError before 2.2)
 # fixed-by: distributed/sampler_with_process_group
-# min-torch: 2.2
 # cause: a script written for torchrun (DistributedSampler, dist.get_rank) started with plain `python`, which never calls init_process_group
 import torch
 from torch.utils.data import DataLoader, TensorDataset
