@@ -83,8 +83,8 @@ def output_blocks(snippet: Snippet, text: str, words: Words = ENGLISH_WORDS, rel
         blocks.append(fence(printed or words.say("no_output") + "\n", ".fg-output", words.say("output"),
                             releases=releases))
     if error:
-        blocks.append(fence(error, ".fg-output .fg-error", words.say("raises", error=snippet.raises_on(next(iter(releases), None))),
-                            releases=releases))
+        raised = snippet.raises_on(next(iter(releases), None))  # the releases of one output raise one type
+        blocks.append(fence(error, ".fg-output .fg-error", words.say("raises", error=raised), releases=releases))
     return "\n".join(blocks)
 
 

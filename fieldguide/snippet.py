@@ -115,6 +115,14 @@ def _positive_seconds(value: str) -> float | None:
     return seconds if seconds > 0 else None
 
 
+def _raises(value: str) -> dict | None:
+    """`ValueError`, or `ValueError (RuntimeError before 2.2)`: the type, and older releases' one."""
+    if not (match := _RAISES.match(value)):
+        return None
+    older = ((match["then"], match["since"]),) if match["then"] else ()
+    return {"raises": match["now"], "raises_before": older}
+
+
 def _tensor_names(value: str) -> tuple[str, ...] | None:
     names = tuple(name.strip() for name in value.split(","))
     return names if all(_IDENTIFIER.match(name) for name in names) else None
@@ -122,7 +130,7 @@ def _tensor_names(value: str) -> tuple[str, ...] | None:
 
 # directive -> (Snippet field, the value it holds or None when it is refused, what to write instead)
 _DIRECTIVES: dict[str, tuple[str, Callable[[str], object], str]] = {
-    "raises": ("raises", lambda v: _RAISES.match(v),
+    "raises": ("raises", _raises,
                "is not an exception name; write the type a reader sees, e.g. '# raises: RuntimeError', "
                "or '# raises: ValueError (RuntimeError before 2.2)' where older releases raised another type."),
     "min-torch": ("min_torch", lambda v: v if re.match(r"^\d+(\.\d+){1,2}$", v) else None,
@@ -164,10 +172,8 @@ def _parse_directives(relpath: str, text: str) -> dict:
         if parsed is None:
             shown = f"# {key}: {value}".rstrip()
             raise SnippetError(f"{relpath}:{lineno}: '{shown}' {fix}")
-        if field == "raises":
-            found["raises"] = parsed["now"]
-            if parsed["then"]:
-                found["raises_before"] = ((parsed["then"], parsed["since"]),)
+        if isinstance(parsed, dict):  # a directive that sets more than one field
+            found.update(parsed)
         else:
             found[field] = parsed
     return found

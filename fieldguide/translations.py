@@ -131,7 +131,8 @@ UI = {
     "upgrade_retyped_was": "(a {type} on {old}).",
     "upgrade_retyped_uncaught": "An except {type} clause no longer catches it on {new}.",
     "upgrade_unrecorded": "Recorded on one of the two releases only",
-    "upgrade_unrecorded_on": "(recorded on {release} only: the snippets that print it do not run on the other release).",
+    "upgrade_unrecorded_on": "(recorded on {release} only: the snippets that print it do not run on the other "
+                             "release).",
     "upgrade_no_messages": "The recordings of both releases print the same messages.",
     "upgrade_same": "Pick two different releases.",
     "upgrade_other_pages": "Not on any page",

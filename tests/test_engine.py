@@ -194,7 +194,8 @@ def test_a_type_declared_for_older_releases_is_checked_on_those_releases(runs):
     snippet, result = runs["type_changed"]
     assert snippet.raises_on("2.1.2") == "RuntimeError" and snippet.raises_on("2.2.2") == "ValueError"
     assert result.problem(snippet, "2.1.2") is None
-    assert "declares that it raises ValueError on torch 2.13.0 but raised RuntimeError" in result.problem(snippet, "2.13.0")
+    wrong = result.problem(snippet, "2.13.0")
+    assert "declares that it raises ValueError on torch 2.13.0 but raised RuntimeError" in wrong
 
 
 def test_hang_is_killed_at_its_limit(runs):

@@ -333,7 +333,7 @@ def test_every_heading_reads_as_the_message_does(entries):
     cut off: the next character of the wording after it ends a sentence."""
     ends = re.compile(r"$|[.:,]?(\s|\\n)|[.:]$|[.:](?=[A-Z])")
     for entry in entries:
-        for category, shape in entry.templates:
+        for _, shape in entry.templates:
             heading = grammar.first_sentence(shape)
             assert not re.search(r"\\[ntrx\\]", heading), f"{entry.id}: the heading {heading!r} shows an escape"
             assert shape.startswith(heading) and ends.match(shape, len(heading)), (

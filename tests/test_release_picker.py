@@ -229,7 +229,8 @@ def test_the_error_index_shows_the_wording_of_the_release_first(page, servers, l
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-@pytest.mark.parametrize(("old", "new"), [("2.1.2", "2.15.0"), ("2.13.0", "2.14.1"), ("2.10.0", "2.11.0")])
+@pytest.mark.parametrize(
+    ("old", "new"), [("2.1.2", "2.15.0"), ("2.13.0", "2.14.1"), ("2.10.0", "2.11.0"), ("2.1.2", "2.2.2")])
 def test_the_upgrade_view_lists_exactly_the_snippets_whose_recordings_differ(page, servers, language, old, new):
     page.goto(servers(language) + f"upgrade/?from={old}&to={new}")
     results = page.locator(".fg-upgrade__results")
@@ -243,10 +244,12 @@ def test_the_upgrade_view_lists_exactly_the_snippets_whose_recordings_differ(pag
         expect(page.locator(".fg-upgrade__count")).to_have_text(say(language, "upgrade_count_none", old=old, new=new))
     data = json.loads(page.inner_text(f"#{upgrade.ELEMENT_ID}") or page.eval_on_selector(
         f"#{upgrade.ELEMENT_ID}", "e => e.textContent"))
-    appear, disappear = upgrade.messages(data, old, new)
-    for kind, messages in (("appear", appear), ("disappear", disappear)):
+    for kind, messages in upgrade.messages(data, old, new).items():
         shown = page.locator(f".fg-upgrade__messages--{kind} li code").all_text_contents()
         assert sorted(shown) == sorted(messages), kind
+    if (old, new) == ("2.1.2", "2.2.2"):  # ValueError, RuntimeError before: an upgrade fact
+        retyped = page.locator(".fg-upgrade__messages--retyped li", has_text="Default process group")
+        expect(retyped).to_contain_text(say(language, "upgrade_retyped_uncaught", type="RuntimeError", new=new))
     # each snippet links to its place on its page, with a diff of the two recordings
     for item in page.locator(".fg-upgrade__snippet").all()[:5]:
         href = item.locator("a").first.get_attribute("href")

@@ -138,8 +138,10 @@ def test_a_message_raised_as_another_type_is_one_change_not_two(data):
     one retyped message, not a new one and a gone one; ValueError is no RuntimeError."""
     found = upgrade.messages(data, "2.1.2", "2.2.2")
     retyped = [t for t in found["retyped"] if "Default process group" in t]
-    assert retyped == ["ValueError: Default process group has not been initialized, please make sure to call init_process_group."]
-    assert not [t for kind in ("appear", "disappear", "unrecorded") for t in found[kind] if "Default process group" in t]
+    message = "Default process group has not been initialized, please make sure to call init_process_group."
+    assert retyped == [f"ValueError: {message}"]
+    others = ("appear", "disappear", "unrecorded")
+    assert not [t for kind in others for t in found[kind] if "Default process group" in t]
     assert "RuntimeError" not in data["ancestors"]["ValueError"]
 
 
