@@ -1,3 +1,4 @@
+# reference: same gradients as casting by hand
 # min-torch: 2.3
 # graph: loss
 import torch
@@ -19,3 +20,15 @@ print("weight.grad dtype:", model[0].weight.grad.dtype)
 scaler.step(optimizer)
 scaler.update()
 print("weights moved:", not torch.equal(before, model[0].weight))
+
+# The reference: the model made again from the seed (its weights before the step), the
+# float16 casts autocast makes written by hand, and the scaler's work too: the loss times
+# 2**16 (its first scale) for the backward, the gradients divided by it after.
+torch.manual_seed(0)
+fresh = nn.Sequential(nn.Linear(16, 32), nn.ReLU(), nn.Linear(32, 4))
+w1, b1, w2, b2 = [p.half() for p in fresh.parameters()]
+hidden = nn.functional.relu(nn.functional.linear(x.half(), w1, b1))
+by_hand = nn.functional.cross_entropy(nn.functional.linear(hidden, w2, b2).float(), target)
+expected = [g / 2**16 for g in torch.autograd.grad(by_hand * 2**16, list(fresh.parameters()))]
+same = all(p.grad is not None and torch.allclose(p.grad, e) for p, e in zip(model.parameters(), expected))
+print("same gradients as casting by hand:", same)

@@ -1,3 +1,4 @@
+# reference: same gradients as casting by hand
 # min-torch: 2.3
 import torch
 from torch import nn
@@ -32,3 +33,17 @@ print("frozen base dtype:", base.weight.dtype)
 scaler.step(optimizer)
 scaler.update()
 print("adapter up moved:", bool(model.up.weight.abs().sum() > 0))
+
+# The reference: the adapter made again from the seed (its weights before the step), the
+# float16 casts autocast makes written by hand, and the scaler's work too: the loss times
+# 2**16 (its first scale) for the backward, the gradients divided by it after. down's
+# gradient is 0 while up is still all zeros.
+torch.manual_seed(0)
+fresh = LoRALinear(nn.Linear(16, 4).half())
+adapters = [fresh.down.weight, fresh.up.weight]
+adapted = nn.functional.linear(nn.functional.linear(x.half(), adapters[0].half()), adapters[1].half())
+by_hand = nn.functional.cross_entropy((fresh.base(x.half()) + adapted).float(), target)
+expected = [g / 2**16 for g in torch.autograd.grad(by_hand * 2**16, adapters)]
+trained = [model.down.weight, model.up.weight]
+same = all(p.grad is not None and torch.allclose(p.grad, e) for p, e in zip(trained, expected))
+print("same gradients as casting by hand:", same)

@@ -15,7 +15,7 @@ def masked_mse(pred, target, mask):
 torch.manual_seed(0)
 model = nn.Linear(8, 1)
 optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
-scaler = torch.amp.GradScaler("cpu")
+scaler = torch.amp.GradScaler("cpu", init_scale=2.0**10)  # a first scale at which step 0's float16 gradients stay finite
 x, target = torch.randn(4, 8), torch.randn(4, 1)
 masks = [torch.tensor([[True], [False], [True], [False]]), torch.zeros(4, 1, dtype=torch.bool)]
 

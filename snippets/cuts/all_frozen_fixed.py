@@ -1,3 +1,4 @@
+# reference: same gradients as cross-entropy's derivative by hand
 import torch
 import torch.nn.functional as F
 
@@ -23,3 +24,14 @@ loss = F.cross_entropy(model(x), y)
 loss.backward()
 for name, p in model.named_parameters():
     print(f"{name:<17} grad {None if p.grad is None else tuple(p.grad.shape)}")
+
+# The reference: cross-entropy's derivative by hand, (softmax - one-hot) / batch size,
+# carried through the head: times its input for the weight, summed for the bias. The
+# frozen backbone must stay without a gradient.
+features = model.backbone(x)
+delta = (torch.softmax(model.head(features), dim=1) - F.one_hot(y, 3)) / len(y)
+expected = [delta.T @ features, delta.sum(dim=0)]
+grads = [model.head.weight.grad, model.head.bias.grad]
+same = all(g is not None and torch.allclose(g, e) for g, e in zip(grads, expected))
+same = same and all(p.grad is None for p in model.backbone.parameters())
+print("same gradients as cross-entropy's derivative by hand:", same)

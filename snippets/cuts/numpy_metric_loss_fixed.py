@@ -1,3 +1,4 @@
+# reference: same gradients as the Dice derivative by hand
 import torch
 
 
@@ -16,3 +17,14 @@ loss = 1 - dice(probs, mask)  # tensors in, tensor out: still in the graph
 loss.backward()
 print(f"dice {1 - loss.item():.3f} | loss.grad_fn {loss.grad_fn.name()}")
 print(f"weight.grad norm {model.weight.grad.norm():.3f}")
+
+# The reference: the derivative of 1 - 2 * overlap / total by hand, for each probability
+# -2 * (mask * total - overlap) / total**2, carried on to the weights by autograd.
+probs = torch.sigmoid(model(image))
+p = probs.detach()
+overlap, total = (p * mask).sum(), p.sum() + mask.sum()
+d_probs = -2 * (mask * total - overlap) / total**2
+expected = torch.autograd.grad(probs, [model.weight, model.bias], d_probs)
+grads = [model.weight.grad, model.bias.grad]
+same = all(g is not None and torch.allclose(g, e) for g, e in zip(grads, expected))
+print("same gradients as the Dice derivative by hand:", same)

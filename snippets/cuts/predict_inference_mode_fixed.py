@@ -1,3 +1,4 @@
+# reference: same gradients as cross-entropy's derivative by hand
 import torch
 import torch.nn.functional as F
 
@@ -15,3 +16,11 @@ loss = F.cross_entropy(model(x), y)  # the training step calls the model directl
 loss.backward()
 print("loss.grad_fn:", loss.grad_fn.name(), f"| weight.grad norm {model.weight.grad.norm():.3f}")
 print("predict() for serving:", predict(model, x[:2]).argmax(dim=1))
+
+# The reference: cross-entropy's derivative by hand, (softmax - one-hot) / batch size,
+# carried through the linear layer: times x for the weight, summed for the bias.
+delta = (torch.softmax(model(x).detach(), dim=1) - F.one_hot(y, 3)) / len(y)
+expected = [delta.T @ x, delta.sum(dim=0)]
+grads = [model.weight.grad, model.bias.grad]
+same = all(g is not None and torch.allclose(g, e) for g, e in zip(grads, expected))
+print("same gradients as cross-entropy's derivative by hand:", same)

@@ -1,3 +1,4 @@
+# reference: same gradient as the closed form
 import torch
 
 predicted = torch.tensor([1.0, 2.0, 3.0, 4.0], requires_grad=True)
@@ -12,3 +13,8 @@ print("not shared:", not_shared.detach())
 loss = not_shared.pow(2).sum()
 loss.backward()
 print("predicted.grad:", predicted.grad)
+
+# The reference, in plain Python: 2 * value for an element not in `reference`, 0 for one that is.
+shared = set(reference.tolist())
+expected = torch.tensor([0.0 if v in shared else 2 * v for v in predicted.tolist()])
+print("same gradient as the closed form:", torch.equal(predicted.grad, expected))

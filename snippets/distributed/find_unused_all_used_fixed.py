@@ -1,3 +1,4 @@
+# reference: same gradients and weights as without DDP
 import os
 import tempfile
 
@@ -20,5 +21,18 @@ for step in range(2):
     loss.backward()
     opt.step()
     print(f"step {step}: every parameter got a gradient:", all(p.grad is not None for p in model.parameters()))
+
+# The reference: the same two steps on the same model, built again from the same seed, without DDP.
+torch.manual_seed(0)
+plain = nn.Sequential(nn.Linear(8, 16), nn.ReLU(), nn.Linear(16, 3))
+plain_opt = torch.optim.SGD(plain.parameters(), lr=0.1)
+for step in range(2):
+    plain_opt.zero_grad()
+    nn.functional.cross_entropy(plain(x), y).backward()
+    plain_opt.step()
+same = all(p.grad is not None and torch.allclose(p.grad, q.grad) and torch.allclose(p, q)
+           for p, q in zip(model.module.parameters(), plain.parameters()))
+print("same gradients and weights as without DDP:", same)
+
 del model  # DDP holds the process group: freed now, its threads end before Python exits
 dist.destroy_process_group()

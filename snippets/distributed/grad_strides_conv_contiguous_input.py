@@ -1,3 +1,4 @@
+# reference: same gradients as without DDP
 import os
 import tempfile
 
@@ -37,5 +38,16 @@ model(tokens).pow(2).mean().backward()
 weight = model.module.proj.weight
 print("weight", tuple(weight.shape), "strides", weight.stride())
 print("grad  ", tuple(weight.grad.shape), "strides", weight.grad.stride())
+
+# The reference: the same projection, built again from the same seed, without DDP and on the
+# image as the transpose leaves it (channels-last in memory, no .contiguous()).
+torch.manual_seed(0)
+plain = TokenProjection()
+as_transposed = tokens.transpose(1, 2).reshape(tokens.shape[0], -1, 4, 4)
+plain.proj(as_transposed).flatten(2).transpose(1, 2).pow(2).mean().backward()
+same = all(p.grad is not None and torch.allclose(p.grad, q.grad)
+           for p, q in zip(model.module.parameters(), plain.parameters()))
+print("same gradients as without DDP:", same)
+
 del model  # DDP holds the process group: freed now, its threads end before Python exits
 dist.destroy_process_group()

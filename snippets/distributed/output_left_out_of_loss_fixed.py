@@ -1,3 +1,4 @@
+# reference: same gradients and weights as without DDP
 import os
 import tempfile
 
@@ -35,5 +36,19 @@ for step in range(2):
     loss.backward()
     opt.step()
 print("aux_head got a gradient:", model.module.aux_head.weight.grad is not None)
+
+# The reference: the same two steps on the same model, built again from the same seed, without DDP.
+torch.manual_seed(0)
+plain = Classifier()
+plain_opt = torch.optim.SGD(plain.parameters(), lr=0.1)
+for step in range(2):
+    logits, aux_logits = plain(x)
+    plain_opt.zero_grad()
+    (nn.functional.cross_entropy(logits, y) + 0.4 * nn.functional.cross_entropy(aux_logits, y)).backward()
+    plain_opt.step()
+same = all(p.grad is not None and torch.allclose(p.grad, q.grad) and torch.allclose(p, q)
+           for p, q in zip(model.module.parameters(), plain.parameters()))
+print("same gradients and weights as without DDP:", same)
+
 del model  # DDP holds the process group: freed now, its threads end before Python exits
 dist.destroy_process_group()

@@ -1,4 +1,5 @@
 # min-torch: 2.0
+# reference: same gradients as plain autograd
 import torch
 from torch import nn
 from torch.func import functional_call, grad
@@ -21,3 +22,9 @@ grads = grad(loss_fn)(params, buffers, x, y)
 print("gradients:", {name: tuple(g.shape) for name, g in grads.items()})
 print("batches tracked by the module:", model[1].num_batches_tracked.item())
 print("running mean moved:", bool(model[1].running_mean.abs().sum() > 0))
+
+# The reference: plain autograd through the model itself, in train mode, for every parameter.
+named = dict(model.named_parameters())
+expected = torch.autograd.grad(nn.functional.cross_entropy(model(x), y), list(named.values()))
+same = all(grads.get(name) is not None and torch.allclose(grads[name], e) for name, e in zip(named, expected))
+print("same gradients as plain autograd:", same)

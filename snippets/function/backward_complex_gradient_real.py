@@ -1,3 +1,4 @@
+# reference: same as autograd's
 import torch
 
 
@@ -20,5 +21,6 @@ carrier = torch.complex(torch.tensor([1.0, 0.0, -1.0, 0.0]), torch.tensor([0.0, 
 Modulate.apply(x, carrier).sum().backward()
 print("x.grad:", x.grad)
 
-(expected,) = torch.autograd.grad((x * carrier).real.sum(), x)  # the same, built in
+# The reference: autograd's own derivative of the same expression, without the Function.
+(expected,) = torch.autograd.grad((x * carrier).real.sum(), x)
 print("same as autograd's:", torch.equal(x.grad, expected))

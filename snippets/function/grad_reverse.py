@@ -1,3 +1,4 @@
+# reference: same as plain autograd, the encoder's times -0.5
 import torch
 from torch import nn
 
@@ -24,3 +25,14 @@ domain_logit.mean().backward()
 # without the reversal each row of features.grad would be domain_head.weight / 16
 print("features.grad[0]:         ", features.grad[0])
 print("-0.5 * head weight / 16:  ", -0.5 * domain_head.weight.detach()[0] / 16)
+
+# The reference: the same layers and input drawn again from the seed, without the reversal.
+# The encoder's gradients are to be these times -0.5, the domain head's these as they are.
+torch.manual_seed(0)
+plain_encoder, plain_head = nn.Linear(8, 4), nn.Linear(4, 1)
+plain_loss = plain_head(plain_encoder(torch.randn(16, 8))).mean()
+expected = torch.autograd.grad(plain_loss, [*plain_encoder.parameters(), *plain_head.parameters()])
+wanted = [-0.5 * expected[0], -0.5 * expected[1], expected[2], expected[3]]
+got = [p.grad for p in (*encoder.parameters(), *domain_head.parameters())]
+same = all(g is not None and torch.allclose(g, e) for g, e in zip(got, wanted))
+print("same as plain autograd, the encoder's times -0.5:", same)

@@ -1,3 +1,4 @@
+# reference: gradcheck
 import torch
 
 
@@ -15,4 +16,5 @@ class Softplus(torch.autograd.Function):
 
 torch.manual_seed(0)
 x = torch.randn(3, dtype=torch.float64, requires_grad=True)
-print("gradcheck:", torch.autograd.gradcheck(Softplus.apply, (x,)))
+# The reference: finite differences of forward, which gradcheck compares backward with.
+print("gradcheck:", torch.autograd.gradcheck(Softplus.apply, (x,), raise_exception=False))

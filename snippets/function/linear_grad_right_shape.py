@@ -1,3 +1,4 @@
+# reference: same as autograd's
 import torch
 
 
@@ -19,5 +20,6 @@ weight = torch.randn(3, 2, requires_grad=True)
 Linear.apply(x, weight).sum().backward()
 print("weight.grad:", weight.grad)
 
-(expected,) = torch.autograd.grad((x @ weight).sum(), weight)  # the same product, built in
+# The reference: autograd's own derivative of the same product, without the Function.
+(expected,) = torch.autograd.grad((x @ weight).sum(), weight)
 print("same as autograd's:", torch.allclose(weight.grad, expected))

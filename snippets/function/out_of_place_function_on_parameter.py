@@ -1,3 +1,4 @@
+# reference: same gradient as torch.clamp's
 import torch
 from torch import nn
 
@@ -26,3 +27,12 @@ layer = PositiveLinear(3, 2, bias=False)
 layer(torch.randn(4, 3)).sum().backward()
 print("weight:", layer.weight)
 print("weight.grad:", layer.weight.grad)
+
+# The reference: the same weights and input drawn again from the seed, clamped by
+# PyTorch's own clamp, whose derivative autograd knows.
+torch.manual_seed(0)
+plain = nn.Linear(3, 2, bias=False)
+x = torch.randn(4, 3)
+(expected,) = torch.autograd.grad((x @ plain.weight.clamp(min=0).t()).sum(), plain.weight)
+same = layer.weight.grad is not None and torch.allclose(layer.weight.grad, expected)
+print("same gradient as torch.clamp's:", same)

@@ -1,3 +1,4 @@
+# reference: gradcheck
 import torch
 
 EPS = 1e-6
@@ -23,4 +24,5 @@ class RMSNorm(torch.autograd.Function):
 torch.manual_seed(0)
 x = torch.randn(4, 8, dtype=torch.double, requires_grad=True)
 weight = torch.randn(8, dtype=torch.double, requires_grad=True)
-print("gradcheck:", torch.autograd.gradcheck(RMSNorm.apply, (x, weight)))
+# The reference: finite differences of forward, which gradcheck compares backward with.
+print("gradcheck:", torch.autograd.gradcheck(RMSNorm.apply, (x, weight), raise_exception=False))

@@ -1,4 +1,5 @@
 # graph: loss
+# reference: same gradients as the rounded weight's
 import torch
 from torch import nn
 
@@ -28,3 +29,12 @@ loss = nn.functional.mse_loss(out, target)
 loss.backward()
 print("weight.grad:", layer.weight.grad)
 print("bias.grad:  ", layer.bias.grad)
+
+# The reference: what straight-through means, without the Function: the weight gets the
+# gradient that the rounded weight would get as a leaf of its own.
+rounded = (torch.round(layer.weight / 0.25) * 0.25).detach().requires_grad_()
+plain_loss = nn.functional.mse_loss(x @ rounded.t() + layer.bias, target)
+expected = torch.autograd.grad(plain_loss, [rounded, layer.bias])
+got = [layer.weight.grad, layer.bias.grad]
+same = all(g is not None and torch.allclose(g, e) for g, e in zip(got, expected))
+print("same gradients as the rounded weight's:", same)

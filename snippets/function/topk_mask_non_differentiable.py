@@ -1,3 +1,4 @@
+# reference: same gradients as multiplying by the mask
 import torch
 from torch import nn
 
@@ -26,3 +27,12 @@ active_units = mask.numpy()
 print(active_units)
 sparse.sum().backward()
 print("encoder.bias.grad:", encoder.bias.grad)  # per unit: in how many rows it was kept
+
+# The reference: the same layer and input drawn again from the seed, multiplied by the
+# mask as a constant, without the Function.
+torch.manual_seed(0)
+plain = nn.Linear(3, 4)
+plain_sum = (plain(torch.randn(2, 3)) * mask).sum()
+expected = torch.autograd.grad(plain_sum, [plain.weight, plain.bias])
+same = all(p.grad is not None and torch.allclose(p.grad, e) for p, e in zip(encoder.parameters(), expected))
+print("same gradients as multiplying by the mask:", same)

@@ -1,3 +1,4 @@
+# reference: same gradients as without checkpointing
 import torch
 from torch import nn
 
@@ -33,3 +34,10 @@ h = checkpoint(block, (stem(x),), trainable)
 h.pow(2).mean().backward()
 print("block[2].weight.grad norm:", round(block[2].weight.grad.norm().item(), 4))
 print("block[0].weight.grad:", block[0].weight.grad)
+
+# The reference: the block run plainly, without the helper, for every parameter that trains.
+trained = [*stem.parameters(), *trainable]
+expected = torch.autograd.grad(block(stem(x)).pow(2).mean(), trained)
+same = all(p.grad is not None and torch.allclose(p.grad, e) for p, e in zip(trained, expected))
+frozen_left_alone = all(p.grad is None for p in block[0].parameters())
+print("same gradients as without checkpointing:", same and frozen_left_alone)

@@ -1,3 +1,4 @@
+# reference: same gradients as without the hook
 import torch
 from torch import nn
 
@@ -22,3 +23,10 @@ image = torch.randn(1, 3, 16, 16)
 score = model(image)[0, 3]
 score.backward()
 print("gradient of the conv output:", tuple(saved["grad"].shape))
+
+# The reference: the same layers without the hook, the hooked conv called as F.conv2d.
+conv_out = nn.functional.conv2d(model[:2](image), model[2].weight, model[2].bias, padding=1)
+expected = torch.autograd.grad(model[3:](conv_out)[0, 3], [conv_out, *model.parameters()])
+got = [saved["grad"], *(p.grad for p in model.parameters())]
+same = all(g is not None and torch.allclose(g, e) for g, e in zip(got, expected))
+print("same gradients as without the hook:", same)

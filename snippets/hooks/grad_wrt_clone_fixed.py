@@ -1,3 +1,4 @@
+# reference: same norms as a fresh forward per task
 import torch
 from torch import nn
 import torch.nn.functional as F
@@ -13,3 +14,10 @@ task_losses = [F.mse_loss(head(h), t) for head, t in zip(heads, targets)]
 W = shared.weight  # the tensor the forward pass used
 norms = [torch.autograd.grad(loss, W, retain_graph=True)[0].norm() for loss in task_losses]
 print("per-task gradient norms:", [round(n.item(), 4) for n in norms])
+
+# The reference: each task's gradient from a fresh forward pass of its own, no retain_graph.
+expected = [
+    torch.autograd.grad(F.mse_loss(head(torch.relu(shared(x))), t), shared.weight)[0].norm()
+    for head, t in zip(heads, targets)
+]
+print("same norms as a fresh forward per task:", all(torch.allclose(n, e) for n, e in zip(norms, expected)))

@@ -1,3 +1,4 @@
+# reference: same gradients as without the hooks
 import torch
 from torch import nn
 
@@ -23,3 +24,11 @@ scores[0, scores.argmax()].backward()
 weights = saved["gradient"].mean(dim=(2, 3), keepdim=True)  # Grad-CAM: one weight per channel
 cam = torch.relu((weights * saved["activation"]).sum(1)).detach()
 print("cam:", tuple(cam.shape), "| max", round(cam.max().item(), 4))
+
+# The reference: the same layers without the hooks, the target layer called as F.conv2d.
+activation = nn.functional.conv2d(image, model[0].weight, model[0].bias, padding=1)
+score = model[1:](activation)[0, scores.argmax()]
+expected = torch.autograd.grad(score, [activation, *model.parameters()])
+got = [saved["gradient"], *(p.grad for p in model.parameters())]
+same = all(g is not None and torch.allclose(g, e) for g, e in zip(got, expected))
+print("same gradients as without the hooks:", same)

@@ -1,3 +1,4 @@
+# reference: same gradient as the closed form
 import torch
 import torch.nn.functional as F
 from torch import nn
@@ -18,6 +19,16 @@ class WeightedFusion(nn.Module):
 
 torch.manual_seed(0)
 fuse = WeightedFusion()
-fuse(torch.randn(1, 4, 8, 8), torch.randn(1, 4, 8, 8)).mean().backward()
+a, b = torch.randn(1, 4, 8, 8), torch.randn(1, 4, 8, 8)
+fuse(a, b).mean().backward()
 print("w:", fuse.w.data, "| _version", fuse.w._version)
 print("w.grad:", fuse.w.grad)
+
+# The reference: the closed form, in float64. The ReLU passes positive weights on, and the
+# output's mean is (w0 * mean(a) + w1 * mean(b)) / s with s = w0 + w1 + 1e-4, so
+# d/dw0 = (mean(a) - out) / s and d/dw1 = (mean(b) - out) / s.
+w0, w1 = fuse.w.detach().double()
+s = w0 + w1 + 1e-4
+means = torch.stack([a.double().mean(), b.double().mean()])
+out = (w0 * means[0] + w1 * means[1]) / s
+print("same gradient as the closed form:", torch.allclose(fuse.w.grad.double(), (means - out) / s))

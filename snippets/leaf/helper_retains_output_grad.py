@@ -1,3 +1,4 @@
+# reference: each row is the last layer's weight
 import torch
 from torch import nn
 
@@ -22,4 +23,5 @@ probe = ActivationGrad(model[1])
 model(torch.randn(3, 4)).sum().backward()
 grad = probe.gradient()
 print("gradient of the ReLU output:", tuple(grad.shape))
+# The reference: the gradient of sum(W2 h + b2) with respect to h is W2 in every row, by hand.
 print("each row is the last layer's weight:", torch.equal(grad, model[2].weight.detach().expand(3, 8)))

@@ -1,3 +1,4 @@
+# reference: same parameters as training without the log
 import torch
 from torch import nn
 
@@ -14,3 +15,14 @@ for x, y in batches:
     opt.step()
     total_loss += float(loss.detach()) * len(y)  # the number, taken from a tensor without a graph
 print(f"mean loss {total_loss / (64 * len(batches)):.4f} | total_loss is a {type(total_loss).__name__}")
+
+# The reference: the same five steps from the same start, with nothing taken for the log.
+torch.manual_seed(0)
+plain = nn.Sequential(nn.Linear(32, 64), nn.ReLU(), nn.Linear(64, 10))
+plain_opt = torch.optim.SGD(plain.parameters(), lr=0.1)
+for x, y in batches:
+    plain_opt.zero_grad()
+    nn.functional.cross_entropy(plain(x), y).backward()
+    plain_opt.step()
+same = all(torch.equal(p, q) for p, q in zip(model.parameters(), plain.parameters()))
+print("same parameters as training without the log:", same)

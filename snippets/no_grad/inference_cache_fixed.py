@@ -1,3 +1,4 @@
+# reference: same gradients as without the rotation
 import torch
 
 
@@ -29,3 +30,9 @@ print("cached cos is an inference tensor:", model[1].cache[0].is_inference())
 loss = model(x).pow(2).mean()
 loss.backward()
 print(f"loss {loss.item():.3f} | weight.grad norm {model[0].weight.grad.norm():.3f}")
+
+# The reference: a rotation keeps the length of each pair of features, so the loss is the linear
+# layer's mean square without the rotary layer; plain autograd of that, for every parameter.
+expected = torch.autograd.grad(model[0](x).pow(2).mean(), list(model.parameters()))
+same = all(p.grad is not None and torch.allclose(p.grad, e) for p, e in zip(model.parameters(), expected))
+print("same gradients as without the rotation:", same)

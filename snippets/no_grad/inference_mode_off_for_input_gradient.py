@@ -1,3 +1,4 @@
+# reference: same saliency as the weight rows
 import torch
 
 
@@ -33,3 +34,8 @@ batches = [(torch.rand(2, 1, 4, 4), torch.tensor([0, 2]))]
 print("accuracy:", accuracy.item(), "| saliency shape:", tuple(saliency.shape))
 print("most salient pixel per image:", saliency.flatten(1).argmax(dim=1))
 print("weights untouched, no .grad:", model[1].weight.grad is None)
+
+# The reference: the score is linear in the pixels, so its gradient for each image is the row of
+# the weight that belongs to the image's label.
+expected = model[1].weight[batches[0][1]].abs().view_as(saliency)
+print("same saliency as the weight rows:", torch.allclose(saliency, expected))

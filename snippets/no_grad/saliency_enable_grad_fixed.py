@@ -1,3 +1,4 @@
+# reference: same saliency as the weight rows
 import torch
 
 
@@ -22,3 +23,8 @@ predicted, saliency = evaluate(model, images)
 print("predicted:", predicted, "| saliency shape:", tuple(saliency.shape))
 print("most salient pixel per image:", saliency.flatten(1).argmax(dim=1))
 print("weights untouched, no .grad:", model[1].weight.grad is None)
+
+# The reference: the score is linear in the pixels, so its gradient for each image is the row of
+# the weight that belongs to the predicted class.
+expected = model[1].weight[predicted].abs().view_as(saliency)
+print("same saliency as the weight rows:", torch.allclose(saliency, expected))

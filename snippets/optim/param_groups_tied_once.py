@@ -1,4 +1,7 @@
 # graph: loss
+# reference: same gradients as the untied model
+import copy
+
 import torch
 from torch import nn
 
@@ -14,6 +17,7 @@ class TinyLM(nn.Module):
 
 torch.manual_seed(0)
 model = TinyLM()
+untied = copy.deepcopy(model)  # the same weights, for the reference below
 lrs = {"embed": 1e-4, "body": 1e-3, "out": 1e-3}
 seen = set()  # a shared Parameter goes to the first group that claims it
 groups = []
@@ -31,3 +35,12 @@ logits = model.out(torch.relu(model.body(model.embed(tokens[:, :-1]))))  # the t
 loss = nn.functional.cross_entropy(logits.reshape(-1, 50), tokens[:, 1:].reshape(-1))
 loss.backward()
 opt.step()
+
+# The reference: the model with its output matrix untied, a copy of its own; the tied
+# matrix's gradient is the sum of the two copies' gradients.
+untied.out.weight = nn.Parameter(untied.embed.weight.detach().clone())
+logits = untied.out(torch.relu(untied.body(untied.embed(tokens[:, :-1]))))
+nn.functional.cross_entropy(logits.reshape(-1, 50), tokens[:, 1:].reshape(-1)).backward()
+expected = [untied.embed.weight.grad + untied.out.weight.grad, untied.body.weight.grad, untied.body.bias.grad]
+got = [model.embed.weight.grad, model.body.weight.grad, model.body.bias.grad]
+print("same gradients as the untied model:", all(g is not None and torch.allclose(g, e) for g, e in zip(got, expected)))

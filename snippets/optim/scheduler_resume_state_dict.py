@@ -1,3 +1,6 @@
+# reference: same weights as five epochs without a break
+import copy
+
 import torch
 from torch import nn
 
@@ -13,6 +16,7 @@ def train_epoch(model, opt):
 
 # the first run: three epochs, then a checkpoint with the scheduler's state too
 model = nn.Linear(4, 1)
+initial = copy.deepcopy(model)  # the same weights, for the reference below
 opt = torch.optim.SGD(model.parameters(), lr=0.1)
 scheduler = torch.optim.lr_scheduler.StepLR(opt, step_size=1, gamma=0.5)
 for epoch in range(3):
@@ -32,3 +36,12 @@ for epoch in range(3, 5):
     train_epoch(model, opt)
     print(f"epoch {epoch} trained with lr {opt.param_groups[0]['lr']:.5f}")
     scheduler.step()
+
+# The reference: the same five epochs in one run, from the same initial weights, with no checkpoint.
+opt = torch.optim.SGD(initial.parameters(), lr=0.1)
+scheduler = torch.optim.lr_scheduler.StepLR(opt, step_size=1, gamma=0.5)
+for epoch in range(5):
+    train_epoch(initial, opt)
+    scheduler.step()
+same = all(torch.allclose(p, q) for p, q in zip(model.parameters(), initial.parameters()))
+print("same weights as five epochs without a break:", same)

@@ -1,3 +1,4 @@
+# reference: same gradients as backward of (out * relevance).sum()
 import torch
 from torch import nn
 
@@ -11,3 +12,10 @@ relevance = relevance[..., 2:-2, 2:-2]  # the part of the map over the output's 
 print("relevance:", tuple(relevance.shape), "| out:", tuple(out.shape))
 out.backward(gradient=relevance)
 print("image.grad:", tuple(image.grad.shape))
+
+# The reference: a fresh forward, and the scalar whose gradient backward(gradient=relevance)
+# computes, (out * relevance).sum(), differentiated without gradient=.
+leaves = [image, *net.parameters()]
+expected = torch.autograd.grad((net(image) * relevance).sum(), leaves)
+same = all(t.grad is not None and torch.allclose(t.grad, e) for t, e in zip(leaves, expected))
+print("same gradients as backward of (out * relevance).sum():", same)

@@ -1,3 +1,4 @@
+# reference: same gradients as a fresh generator
 import torch
 from torch import nn
 
@@ -24,3 +25,13 @@ opt_g.zero_grad()
 g_loss.backward()
 opt_g.step()
 print(f"d_loss {d_loss.item():.4f} | g_loss {g_loss.item():.4f}")
+
+# The reference: G's weights before its step and the same noise, drawn again from the seed
+# (D's and real's draws repeated in between), and G's gradient through D as it is now.
+torch.manual_seed(0)
+fresh_G = nn.Sequential(nn.Linear(8, 64), nn.Tanh(), nn.Unflatten(1, (1, 8, 8)))
+nn.Sequential(nn.Conv2d(1, 8, 4, stride=2, padding=1), nn.Conv2d(8, 1, 4))
+torch.randn(16, 1, 8, 8)
+expected = torch.autograd.grad(bce(D(fresh_G(torch.randn(16, 8))), ones), list(fresh_G.parameters()))
+same = all(p.grad is not None and torch.allclose(p.grad, e) for p, e in zip(G.parameters(), expected))
+print("same gradients as a fresh generator:", same)
