@@ -92,8 +92,10 @@ nodejs:
 	    || echo "Could not install Node.js; the paste box's fast tests will fail." >&2; \
 	fi
 
+# After recording, the Error index's entry pages follow the messages (fieldguide/errors/entry_pages.py).
 record: $(VENV)/installed
 	$(BIN)/pytest --update-outputs tests/test_snippets.py
+	$(BIN)/python -m fieldguide.errors.entry_pages
 
 # Mutation testing of the pure modules with their fast tests ([tool.mutmut] in pyproject.toml):
 # prints the share of mutants caught (a test failed or hung) per module and in all; `$(BIN)/mutmut results` lists
@@ -114,11 +116,12 @@ reader-check: $(VENV)/installed
 build: $(VENV)/installed
 	$(BIN)/python -m fieldguide.site_build $(BIN)/mkdocs
 
-# The same site with Zensical (no hook there: notebooks are written first, as downloads),
-# edition by edition. Zensical joins the lists of an INHERITed config (two navs), so it reads
+# The same site with Zensical (no hook there: the files the browser fetches and the notebooks
+# are written first, the notebooks as downloads), edition by edition. Zensical joins the lists of an INHERITed config (two navs), so it reads
 # each config flattened by MkDocs' rules into a throwaway copy beside it.
 EDITIONS = $(BIN)/python -m fieldguide.editions
 zensical: $(VENV)/installed
+	$(BIN)/python -m fieldguide.errors.data_files >/dev/null
 	$(EDITIONS) list | while read config docs site; do \
 	  $(BIN)/python -m fieldguide.notebook $$docs >/dev/null \
 	  && $(BIN)/python -m fieldguide.zensical_config $$config .zensical.yml \
@@ -131,6 +134,7 @@ matrix: $(VENV)/installed
 
 matrix-record: $(VENV)/installed
 	$(BIN)/python -m fieldguide.matrix run --update-outputs $(ARGS)
+	$(BIN)/python -m fieldguide.errors.entry_pages
 
 matrix-envs: $(VENV)/installed
 	$(BIN)/python -m fieldguide.matrix envs

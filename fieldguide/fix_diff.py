@@ -85,9 +85,10 @@ def html(
                 f'<td class="fg-fixdiff__text">{escape(str(text), quote=False)}</td></tr>'
             )
     anchor = f' id="{escape(id)}"' if id else ""
-    # "success": Material's look for a folded block about what works (a green tick).
+    # "success": Material's look for a folded block about what works (a green tick). Kept out of
+    # the search index: its lines are the snippets' own, which their pages index already.
     return (
-        f'<details class="success fg-fixdiff"{anchor} markdown="1">\n'
+        f'<details class="success fg-fixdiff"{anchor} data-search-exclude markdown="1">\n'
         f"<summary>{title}</summary>\n"
         f'<p class="fg-fixdiff__legend" markdown="span">{legend}</p>\n'
         f'<div class="fg-fixdiff__rows"><table class="fg-fixdiff__table"><tbody>{"".join(rows)}</tbody></table></div>\n'

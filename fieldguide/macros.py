@@ -6,6 +6,7 @@ mkdocs-macros plugin, Zensical by itself); mkdocs.yml lists it under `modules`.
     {{ quote("topic/name", "text") }}      a checked quote of an output (quotes.py)
     {{ notebook() }}                       the page's executed notebook (notebook.py)
     {{ version_changes() }}  {{ error_index() }}  {{ torch_versions() }}
+    {{ error_entry("entry-id") }}          an Error-index entry's page (docs/errors/<entry id>.md)
     {{ glossary_table() }}                 the edition's terms (glossary.py), on docs-zh/glossary.md
     {{ upgrade_view() }}                   what differs between two releases (upgrade.py), on upgrade.md
 
@@ -20,16 +21,17 @@ mkdocs-macros variable `fieldguide_build` (a `Build`).
 
 from __future__ import annotations
 
-import functools
 import html
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
-from fieldguide import causes, editions, glossary, translations, upgrade, wordings
+from fieldguide import editions, glossary, translations, upgrade
 from fieldguide import notebook as notebooks
 from fieldguide.engine import Result
+from fieldguide.errors import data_files
 from fieldguide.errors import grouping as error_grouping
 from fieldguide.errors import page as error_page
+from fieldguide.nav import nav_pages, page_url, shown_on
 from fieldguide.page import Page
 from fieldguide.quotes import Quote
 from fieldguide.releases import load as load_matrix
@@ -38,7 +40,7 @@ from fieldguide.snippet import Snippet, discover
 from fieldguide.store import OutputStore
 
 BUILD = "fieldguide_build"
-ERROR_INDEX = "errors.md"  # the page whose paste box answers (docs/errors.md, docs-zh/errors.md)
+ERROR_INDEX = "errors.md"  # the index of every entry (docs/errors.md, docs-zh/errors.md)
 CHANGES = "version-changes.md"  # every difference between neighbouring releases (the upgrade view's fallback)
 
 
@@ -51,44 +53,6 @@ class Build:
     # whose page shows that run instead of the recordings
     live: dict[str, tuple[Result, str]] = field(default_factory=dict)
     notebook_pages: bool = False  # every page's notebook is also a page of the site
-
-
-def nav_pages(nav) -> list[str]:
-    """The Markdown pages of a navigation tree, in reading order: MkDocs's form
-    (titles mapping to paths or lists) or Zensical's ({"url", "children"} items)."""
-    if isinstance(nav, str):
-        return [nav] if nav.endswith(".md") else []
-    if isinstance(nav, dict) and "children" in nav:
-        return nav_pages(nav["url"] or "") + nav_pages(nav["children"])
-    items = nav.values() if isinstance(nav, dict) else nav or []
-    return [page for item in items for page in nav_pages(item)]
-
-
-def page_url(page: str, directory_urls: bool) -> str:
-    """A docs-relative Markdown page's address from the site's root, as MkDocs and Zensical
-    write it: `inplace.md` -> `inplace/`, `index.md` -> `` (`.html` files without
-    directory URLs)."""
-    stem = page.removesuffix(".md")
-    if not directory_urls:
-        return f"{stem}.html"
-    if stem == "index" or stem.endswith("/index"):
-        return stem.removesuffix("index")
-    return f"{stem}/"
-
-
-def shown_on(docs: Path, pages: list[str]) -> dict[str, str]:
-    """snippet key -> the first page in the navigation (of the edition in `docs`) that embeds it."""
-    stamps = tuple((docs / page).stat().st_mtime_ns for page in pages)
-    return _shown_on(docs, tuple(pages), stamps)
-
-
-@functools.lru_cache(maxsize=4)  # Zensical asks once per page; the pages rarely change
-def _shown_on(docs: Path, pages: tuple[str, ...], stamps: tuple[int, ...]) -> dict[str, str]:
-    found: dict[str, str] = {}
-    for page in pages:
-        for embed in Page.read(docs / page).embeds:
-            found.setdefault(embed.key, page)
-    return found
 
 
 def define_env(env) -> None:
@@ -155,37 +119,50 @@ def define_env(env) -> None:
         stores = {words.say("changes_output"): store, words.say("changes_graph"): graphs}
         return changes_markdown(stores, discover(root), links(), matrix.versions, words)
 
+    def up() -> str:
+        """The address of the edition's root from the page being rendered's."""
+        return "../" * page_url(here(), env.conf.get("use_directory_urls", True)).count("/") or "./"
+
+    def entries() -> list[error_grouping.Entry]:
+        return data_files.entries(root)
+
+    def box() -> str:
+        """The paste box, which fetches the data files (errors/data_files.py): the shared one
+        from the site's root, this edition's words from its own."""
+        site_root = up() + (env.conf.get("extra", {}).get("root") or "")
+        return error_page.paste_box(words, up(), site_root + data_files.PASTE_DATA, up() + data_files.PASTE_WORDS)
+
     @env.macro
     def error_index() -> str:
-        snippets = discover(root)
-        return error_page.markdown(
-            error_grouping.collect(snippets, store, causes.load(root)), {s.key: s for s in snippets}, links(),
-            matrix.versions,
-            words, urls(), wordings.load(root),
-        )
+        """The paste box, then every entry's message linked to its page, grouped by where a
+        reader meets it."""
+        titles = {page: Page.read(docs / page).title for page in dict.fromkeys(embedded.values())}
+        pages = {entry.id: data_files.entry_page(entry.id) for entry in entries()}
+        return box() + error_page.index_markdown(entries(), embedded, titles, pages, words)
+
+    @env.macro
+    def error_entry(entry_id: str) -> str:
+        """An Error-index entry's page (docs/errors/<entry id>.md, written by
+        fieldguide/errors/entry_pages.py)."""
+        found = [entry for entry in entries() if entry.id == entry_id]
+        if not found:
+            raise ValueError(f"{docs.name}/{here()} shows the Error-index entry {entry_id!r}, which no longer "
+                             "exists; run `python -m fieldguide.errors.entry_pages` to remove its page.")
+        return error_page.entry_markdown(found[0], {s.key: s for s in discover(root)}, links(), matrix.versions,
+                                         words)
 
     @env.macro
     def upgrade_view() -> str:
-        """The upgrade view (upgrade.py): every snippet whose recordings differ between two
-        releases the reader picks, and the Error index's messages one prints and the other not."""
-        directory_urls = env.conf.get("use_directory_urls", True)
-        up = "../" * page_url(here(), directory_urls).count("/")
-        shown = list(dict.fromkeys(embedded.values()))
-        titles = {page: Page.read(docs / page).title.replace("`", "") for page in shown}
-        page_urls = {page: up + page_url(page, directory_urls) for page in shown}
-        snippets = discover(root)
-        payload = upgrade.data(
-            snippets, store, graphs, matrix.versions, embedded, titles, page_urls, urls(),
-            error_grouping.collect(snippets, store, causes.load(root)), up + page_url(ERROR_INDEX, directory_urls),
-        )
-        return upgrade.view_html(payload, up + page_url(CHANGES, directory_urls), words)
+        """The upgrade view (upgrade.py), which fetches its data (errors/data_files.py): every
+        snippet whose recordings differ between two releases the reader picks, and the Error
+        index's messages one prints and the other not."""
+        changes = up() + page_url(CHANGES, env.conf.get("use_directory_urls", True))
+        return upgrade.view_html(up() + data_files.UPGRADE_DATA, up(), changes, words)
 
     @env.macro
     def paste_box() -> str:
-        """The paste box on another page than the index: it hands the paste to the index's."""
-        directory_urls = env.conf.get("use_directory_urls", True)
-        index = "../" * page_url(here(), directory_urls).count("/") + page_url(ERROR_INDEX, directory_urls)
-        return error_page.paste_box_elsewhere(index, words)
+        """The paste box on another page than the index (the home page)."""
+        return box()
 
     @env.macro
     def torch_versions() -> str:

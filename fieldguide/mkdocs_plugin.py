@@ -16,6 +16,8 @@ plugin and skips this one.
   Under `mkdocs build` the notebooks execute in a helper process (`python -m
   fieldguide.notebook <docs folder>`) while MkDocs builds the other pages. mkdocs-jupyter puts the same
   590 KB of styles into every notebook page; they are served once, as stylesheets, instead.
+- The files the browser fetches (the paste box's data, the upgrade view's) are written into
+  the edition's docs folder before each build (errors/data_files.py).
 - Material's templates keep their compiled bytecode in .fieldguide_cache/jinja.
 - Under `mkdocs serve --dirty` (`make serve`) MkDocs rebuilds only the pages whose
   Markdown is newer than their HTML; the plugin also marks the pages whose snippets or
@@ -61,6 +63,7 @@ from mkdocs.utils import get_relative_url, write_file
 from watchdog.observers.polling import PollingObserver
 
 from fieldguide import CACHE, editions, notebook
+from fieldguide.errors import data_files
 from fieldguide.live import LiveRuns
 from fieldguide.macros import BUILD, Build
 from fieldguide.page import Page
@@ -69,7 +72,8 @@ from fieldguide.store import OUTPUTS_DIR
 
 log = logging.getLogger(f"mkdocs.plugins.{__name__}")
 WATCH_INTERVAL_S = 0.1  # how often `mkdocs serve` looks for a saved file
-GENERATED = ("error_index()", "version_changes()")  # macros of pages made from every recording
+# macros of pages made from every recording
+GENERATED = ("error_index()", "error_entry(", "version_changes()", "upgrade_view()")
 
 STYLE_START = '<style type="text/css">'
 
@@ -172,6 +176,11 @@ class FieldGuidePlugin(BasePlugin[FieldGuideConfig]):
         return env
 
     def on_pre_build(self, *, config):
+        root = Path(config.config_file_path).parent
+        docs = Path(config.docs_dir).name
+        for edition in editions.load(root):  # the files the browser fetches, before MkDocs lists the files
+            if edition.docs == docs:
+                data_files.write(root, edition)
         if self.serving:
             self._build_other_editions(config)
         self.build.live = self.live_runs.changed() if self.live_runs else {}

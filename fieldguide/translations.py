@@ -58,6 +58,7 @@ UI = {
     "clue_says": "says `{opening}`",
     "clue_names": "names {nodes}",
     "list_separator": "; ",
+    "index_unrecorded": "Messages no snippet here prints",  # the index's last group
     # every page with snippets (render.py)
     "output": "Output",
     "no_output": "(no output)",

@@ -4,18 +4,20 @@ them, grouped by page, each as a diff of the two recordings with a link to the s
 the Error index's messages that one release prints and the other does not.
 
 The build writes the recordings of every snippet that does not print and draw the same on
-every recorded release as one JSON block (`data`); docs/javascripts/release-picker.js
-compares the two releases in the browser, so every pair is answered without a server.
+every recorded release as one JSON file (`data`, errors/data_files.py), which
+docs/javascripts/release-picker.js fetches and compares the two releases with in the
+browser, so every pair is answered without a server. Its addresses start from the edition's
+root.
 `differing` and `messages` compare the same data as the script does, for the fast tests
 (tests/test_upgrade.py), which check them against outputs/*/versions.json read directly.
 
     {"releases": [...oldest first], "traceback": "Traceback (most recent call last):\\n",
      "texts": [every distinct recording],
      "pages": [{"title": ..., "url": ...}, ...],                 # in navigation order
-     "snippets": [{"key": "topic/name", "page": 0, "url": "../page/#snippet-topic-name",
+     "snippets": [{"key": "topic/name", "page": 0, "url": "page/#snippet-topic-name",
                    "raises": true, "outputs": [[text, [release, ...]], ...],
                    "graphs": [[text, [release, ...]], ...]}, ...],
-     "messages": [{"entry": "entry-id", "url": "../errors/#entry-id", "category": "RuntimeError",
+     "messages": [{"entry": "entry-id", "url": "errors/entry-id/", "category": "RuntimeError",
                    "text": "RuntimeError: <template>", "releases": [...printed on],
                    "recorded": [...releases with a recording of a snippet that prints it]}, ...],
      "ancestors": {"ValueError": ["Exception", ...]}}   # the built-in classes an except catches it by
@@ -30,7 +32,6 @@ from __future__ import annotations
 
 import builtins
 import html
-import json
 from collections.abc import Iterable
 
 from fieldguide.errors.grammar import template
@@ -40,8 +41,6 @@ from fieldguide.render import anchor
 from fieldguide.snippet import Snippet
 from fieldguide.store import OutputStore
 from fieldguide.translations import ENGLISH_WORDS, Words
-
-ELEMENT_ID = "fg-upgrade-data"
 
 
 def _groups(store: OutputStore, key: str, listed: list[str], texts: dict[str, int]) -> list[list]:
@@ -68,12 +67,12 @@ def data(
     page_urls: dict[str, str],
     urls: dict[str, str],
     entries: list[Entry],
-    index_url: str,
+    entry_urls: dict[str, str],
 ) -> dict:
     """What the upgrade view compares. `pages`: snippet key -> the first page (in navigation
     order) that shows it; `titles` and `page_urls`: page -> its title and its address from the
-    upgrade page's; `urls`: snippet key -> that page's
-    address from the upgrade page's; `entries`: the Error index's; `index_url`: its address."""
+    edition's root; `urls`: snippet key -> that page's address; `entries`: the Error index's;
+    `entry_urls`: entry id -> the address of its page."""
     texts: dict[str, int] = {}
     order = list(dict.fromkeys(pages.values()))
     found = []
@@ -100,7 +99,7 @@ def data(
                         if any((kind, template(text)) == (category, shape) for kind, text in texts)}
             recorded = {v for key in printing for releases in store.index(key).values() for v in releases}
             messages.append({
-                "entry": entry.id, "url": f"{index_url}#{entry.id}", "category": category,
+                "entry": entry.id, "url": entry_urls[entry.id], "category": category,
                 "text": f"{category}: {shape}", "releases": [v for v in listed if v in versions],
                 "recorded": [v for v in listed if v in recorded],
             })
@@ -168,14 +167,13 @@ def messages(data: dict, old: str, new: str) -> dict[str, list[str]]:
     return {kind: sorted(texts) for kind, texts in found.items()}
 
 
-def view_html(payload: dict, changes_url: str, words: Words = ENGLISH_WORDS) -> str:
-    """The view's place on the page (filled by the script), what a reader without JavaScript
-    reads instead, and the data."""
-    text = json.dumps(payload, ensure_ascii=False, separators=(",", ":"))
-    text = text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+def view_html(data_url: str, root: str, changes_url: str, words: Words = ENGLISH_WORDS) -> str:
+    """The view's place on the page, which the script fills from the data it fetches
+    (`data_url`; its addresses start from `root`, the edition's), and what a reader without
+    JavaScript reads instead."""
     link = f'<a href="{html.escape(changes_url)}">{html.escape(words.say("upgrade_changes_page"))}</a>'
     return (
-        '<div class="fg-upgrade" id="fg-upgrade" hidden></div>\n\n'
-        f'<noscript><p>{words.say("upgrade_noscript", changes=link)}</p></noscript>\n\n'
-        f'<script type="application/json" id="{ELEMENT_ID}">{text}</script>\n'
+        f'<div class="fg-upgrade" id="fg-upgrade" data-upgrade="{html.escape(data_url)}" '
+        f'data-root="{html.escape(root)}" hidden></div>\n\n'
+        f'<noscript><p>{words.say("upgrade_noscript", changes=link)}</p></noscript>\n'
     )

@@ -53,14 +53,18 @@ def zensical_build(config: str, target: Path) -> Path:
     with its site_dir changed."""
     # Imported here: a matrix run loads this file with only the engine installed (no MkDocs),
     # once per release, and has no use for the notebooks' Jupyter machinery.
-    from fieldguide import notebook
+    from fieldguide import editions, notebook
+    from fieldguide.errors import data_files
     from fieldguide.zensical_config import flat_config, write_config
 
     settings = flat_config(ROOT / config)
     settings["site_dir"] = str(target.relative_to(ROOT))
     flattened = ROOT / f".zensical-test-{os.getpid()}.yml"
     write_config(settings, flattened)
-    # What `make zensical` does first: the notebook downloads are files in the docs folder.
+    # What `make zensical` does first: the fetched data and the notebook downloads are files in
+    # the docs folder.
+    for edition in editions.load(ROOT):
+        data_files.write(ROOT, edition)
     notebook.write_all(ROOT, docs=settings["docs_dir"])
     try:
         run_build(f"zensical build of {config}",

@@ -1,6 +1,6 @@
 """The paste box's reading of pastes, without a site or a browser: docs/javascripts/paste-reader.js
 run by Node (tests/paste_reader.js) on the data the error index carries, made here from the
-repository's files as the index's build makes it (index_page.paste_data)."""
+repository's files as the build makes it (fieldguide/errors/data_files.py)."""
 
 from __future__ import annotations
 
@@ -10,14 +10,10 @@ import shutil
 import subprocess
 from pathlib import Path
 
-from fieldguide import causes, editions, translations, wordings
-from fieldguide.errors import grouping
-from fieldguide.errors import page as index_page
-from fieldguide.macros import ERROR_INDEX, nav_pages, page_url, shown_on
-from fieldguide.releases import load as load_matrix
+from fieldguide import causes, editions
+from fieldguide.errors import data_files, grouping
 from fieldguide.snippet import discover
 from fieldguide.store import OutputStore
-from fieldguide.zensical_config import flat_config
 
 ROOT = Path(__file__).resolve().parents[1]
 HARNESS = Path(__file__).with_name("paste_reader.js")
@@ -32,16 +28,14 @@ def entries() -> list[grouping.Entry]:
 
 @functools.cache
 def site_data(config: str = "mkdocs.yml") -> dict:
-    """The data the index page of the edition `config` builds carries, links as seen from it."""
-    settings = flat_config(ROOT / config)
-    docs = ROOT / settings["docs_dir"]
-    embedded = shown_on(docs, nav_pages(settings["nav"]))
-    up = "../" * page_url(ERROR_INDEX, True).count("/")
-    urls = {key: up + page_url(page, True) for key, page in embedded.items()}
-    words = translations.load(ROOT, editions.language_of(docs))
-    snippets = {s.key: s for s in discover(ROOT)}
-    return index_page.paste_data(entries(), snippets, list(embedded), urls, load_matrix(ROOT).versions, words,
-                                  wordings.load(ROOT))
+    """The paste box's data as the browser has it on the edition `config` builds: the file
+    every edition shares and the edition's words (errors/data_files.py), put together by the
+    script's own `localize`; its addresses start from the edition's root."""
+    listed = editions.load(ROOT)
+    edition = next(e for e in listed if e.config == config)
+    data = json.loads(data_files.contents(ROOT, listed[0])[data_files.PASTE_DATA])
+    words = json.loads(data_files.contents(ROOT, edition)[data_files.PASTE_WORDS])
+    return call("localize", data, words)
 
 
 def _node(request: dict) -> list:

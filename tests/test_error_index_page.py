@@ -1,6 +1,7 @@
-"""The Error index's page and the paste box's data for one small entry, whole: every field
-either carries (its templates by release, causes, clues, reports, fix pairs and their diff,
-the cause not reproduced here) compared with what was read and checked once."""
+"""An Error-index entry's page, its line on the index, and the paste box's data and words for
+one small entry, whole: every field either carries (its templates by release, causes, clues,
+reports, fix pairs and their diff, the cause not reproduced here) compared with what was read
+and checked once."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from pathlib import Path
 
 from test_error_index import record, traceback
 
-from fieldguide import causes
+from fieldguide import causes, translations
 from fieldguide.errors import grouping
 from fieldguide.errors import page as index_page
 from fieldguide.store import OutputStore
@@ -63,17 +64,40 @@ def small_index(root: Path):
 def test_the_paste_data_of_one_entry(tmp_path):
     entries, snippets = small_index(tmp_path)
     data = index_page.paste_data(entries, snippets, ["t/step", "t/ok"], {"t/step": "p/", "t/ok": "q/"}, LISTED)
-    assert (data["language"], data["words"]["fix"], data["naming"]) == ("en", "The fix:", {})
-    assert "paste_label" not in data["words"]  # the box's own label is on the page, not in its data
+    assert data["naming"] == {} and "words" not in data and "language" not in data  # the same in every edition
     assert data["entries"] == ENTRIES
+    words = index_page.paste_words(data)
+    assert (words["language"], words["words"]["fix"], words["texts"]) == ("en", "The fix:", {})
+    assert "paste_label" not in words["words"]  # the box's own label is on the page, not in its data
 
 
-def test_the_index_page_of_one_entry(tmp_path):
+def test_an_edition_words_the_causes_of_the_shared_data_in_its_language(tmp_path):
     entries, snippets = small_index(tmp_path)
-    page = index_page.markdown(entries, snippets, {"t/step": "p.md", "t/ok": "q.md"}, LISTED)
-    box, entry = page.split("## `RuntimeError", 1)
-    assert box.startswith('<div class="fg-diagnose" id="diagnose" hidden><label for="fg-diagnose-input">')
-    assert "## `RuntimeError" + entry == PAGE
+    data = index_page.paste_data(entries, snippets, ["t/step", "t/ok"], {"t/step": "p/", "t/ok": "q/"}, LISTED)
+    said = {"Step after backward.": "在 backward 之后再 step。", "Clone first.": "Clone first.",
+            "the optimizer steps between forward and backward": "优化器在前向和反向传播之间更新了参数",
+            "a kernel only a GPU runs edits its input": "只在 GPU 上运行的内核修改了它的输入",
+            "needs a GPU": "需要 GPU"}
+    chinese = translations.Words("zh", {**translations.ENGLISH_WORDS.ui, "box_fix": "修复："}, said)
+    words = index_page.paste_words(data, chinese)
+    # every text the edition words otherwise, and only those
+    assert words["words"]["fix"] == "修复：" and words["texts"] == {e: z for e, z in said.items() if e != z}
+
+
+def test_the_page_of_one_entry(tmp_path):
+    entries, snippets = small_index(tmp_path)
+    assert index_page.entry_markdown(entries[0], snippets, {"t/step": "../p.md", "t/ok": "../q.md"}, LISTED) == PAGE
+
+
+def test_the_index_lists_the_entry_under_the_page_its_likeliest_cause_is_on(tmp_path):
+    entries, _ = small_index(tmp_path)
+    index = index_page.index_markdown(entries, {"t/step": "p.md", "t/ok": "q.md"}, {"p.md": "In-place", "q.md": "Q"},
+                                      {entries[0].id: f"errors/{entries[0].id}.md"}, translations.ENGLISH_WORDS)
+    assert index == (
+        "## In-place { #from-p }\n\n"
+        "- [`RuntimeError: one of the variables needed for gradient computation has been modified by an inplace "
+        "operation`](errors/one-of-the-variables-needed-for-gradient-computation-has.md)"
+        '{ data-entry="one-of-the-variables-needed-for-gradient-computation-has" }\n')
 
 
 ENTRIES = [{'id': 'one-of-the-variables-needed-for-gradient-computation-has',
@@ -132,7 +156,7 @@ ENTRIES = [{'id': 'one-of-the-variables-needed-for-gradient-computation-has',
               'notShown': 'needs a GPU'}]}]
 
 PAGE = """\
-## `RuntimeError: one of the variables needed for gradient computation has been modified by an inplace operation` { #one-of-the-variables-needed-for-gradient-computation-has .fg-entry }
+# `RuntimeError: one of the variables needed for gradient computation has been modified by an inplace operation` { #one-of-the-variables-needed-for-gradient-computation-has .fg-entry }
 
 ``` { .output .fg-message title="Template, PyTorch 2.13.0" releases="2.13.0" }
 RuntimeError: one of the variables needed for gradient computation has been modified by an inplace operation: [<tensor type> [<shape>]], which is output <n> of <node>, is at version <n>; expected version <n> instead. Hint: enable anomaly detection.
@@ -146,13 +170,13 @@ RuntimeError: one of the variables needed for gradient computation has been modi
 
 | Cause | Seen in | Clue in the message | Raised by → fixed by |
 | --- | --- | --- | --- |
-| the optimizer steps between forward and backward | 1 public report | — | the step sits between forward and backward: [`t/step`](p.md#snippet-t-step) → [`t/ok`](q.md#snippet-t-ok) ([what changes](#one-of-the-variables-needed-for-gradient-computation-has--snippet-t-step)) |
+| the optimizer steps between forward and backward | 1 public report | — | the step sits between forward and backward: [`t/step`](../p.md#snippet-t-step) → [`t/ok`](../q.md#snippet-t-ok) ([what changes](#one-of-the-variables-needed-for-gradient-computation-has--snippet-t-step)) |
 
 </div>
 
-<details class="success fg-fixdiff" id="one-of-the-variables-needed-for-gradient-computation-has--snippet-t-step" markdown="1">
+<details class="success fg-fixdiff" id="one-of-the-variables-needed-for-gradient-computation-has--snippet-t-step" data-search-exclude markdown="1">
 <summary>What the fix changes: <code>t/step</code> → <code>t/ok</code></summary>
-<p class="fg-fixdiff__legend" markdown="span"><span class="fg-fixdiff__key fg-fixdiff__key--removed">−</span> [`t/step`](p.md#snippet-t-step)<br><span class="fg-fixdiff__key fg-fixdiff__key--added">+</span> [`t/ok`](q.md#snippet-t-ok)</p>
+<p class="fg-fixdiff__legend" markdown="span"><span class="fg-fixdiff__key fg-fixdiff__key--removed">−</span> [`t/step`](../p.md#snippet-t-step)<br><span class="fg-fixdiff__key fg-fixdiff__key--added">+</span> [`t/ok`](../q.md#snippet-t-ok)</p>
 <div class="fg-fixdiff__rows"><table class="fg-fixdiff__table"><tbody><tr class="fg-fixdiff__line fg-fixdiff__line--removed"><td class="fg-fixdiff__number">1</td><td class="fg-fixdiff__number"></td><td class="fg-fixdiff__mark">−</td><td class="fg-fixdiff__text">print('t/step')</td></tr><tr class="fg-fixdiff__line fg-fixdiff__line--added"><td class="fg-fixdiff__number"></td><td class="fg-fixdiff__number">1</td><td class="fg-fixdiff__mark">+</td><td class="fg-fixdiff__text">print('t/ok')</td></tr></tbody></table></div>
 </details>
 

@@ -45,11 +45,12 @@ def site(tmp_path: Path) -> Path:
     return tmp_path
 
 
-def define(root: Path, page: str, zensical: bool = False, **variables):
-    """The macros as mkdocs-macros defines them, rendering `page` (Zensical's page has a path, no file)."""
+def define(root: Path, page: str, zensical: bool = False, conf: dict | None = None, **variables):
+    """The macros as mkdocs-macros defines them, rendering `page` (Zensical's page has a path,
+    no file); `conf` adds to the config."""
     found = {}
     rendered = SimpleNamespace(path=page) if zensical else SimpleNamespace(file=SimpleNamespace(src_uri=page))
-    env = SimpleNamespace(conf={"docs_dir": str(root / "docs"), "nav": NAV, "use_directory_urls": True},
+    env = SimpleNamespace(conf={"docs_dir": str(root / "docs"), "nav": NAV, "use_directory_urls": True, **(conf or {})},
                           variables=dict(variables), page=rendered,
                           macro=lambda function: found.setdefault(function.__name__, function))
     macros.define_env(env)
@@ -122,6 +123,14 @@ def test_version_changes_and_releases(site):
     assert pages.torch_versions() == "2.0.1, **2.1.2** (reference)"
 
 
-def test_the_paste_box_elsewhere_hands_to_the_index_of_this_edition(site):
-    assert define(site, "sub/second.md").paste_box() == index_page.paste_box_elsewhere("../../errors/")
-    assert define(site, "index.md").paste_box() == index_page.paste_box_elsewhere("errors/")
+def test_the_paste_box_fetches_the_shared_data_from_the_site_root_and_its_words_from_its_edition(site):
+    """Each page's box finds the edition's root, the data every edition shares at the site's
+    root (`extra.root` from the edition's) and the edition's own words."""
+    box = define(site, "sub/second.md").paste_box()
+    assert 'data-root="../../"' in box and 'data-paste-data="../../assets/fieldguide/paste-data.json"' in box
+    assert 'data-paste-words="../../assets/fieldguide/paste-words.json"' in box
+    assert 'data-root="./"' in define(site, "index.md").paste_box()
+    env = SimpleNamespace(conf={"extra": {"root": "../"}})
+    assert 'data-paste-data="./../assets/fieldguide/paste-data.json"' in define(site, "index.md", conf=env.conf).paste_box()
+
+

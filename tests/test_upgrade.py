@@ -12,14 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from fieldguide import causes, upgrade
-from fieldguide.errors import grouping
-from fieldguide.macros import nav_pages, page_url, shown_on
-from fieldguide.page import Page
+from fieldguide import causes, editions, upgrade
+from fieldguide.errors import data_files, grouping
 from fieldguide.releases import load as load_matrix
 from fieldguide.snippet import discover
 from fieldguide.store import OutputStore
-from fieldguide.zensical_config import flat_config
 
 ROOT = Path(__file__).resolve().parents[1]
 LISTED = load_matrix(ROOT).versions
@@ -42,19 +39,9 @@ def entries(snippets):
 
 
 @pytest.fixture(scope="module")
-def data(snippets, entries) -> dict:
-    """What the macro writes on the English upgrade page."""
-    docs = ROOT / "docs"
-    pages = nav_pages(flat_config(ROOT / "mkdocs.yml")["nav"])
-    embedded = shown_on(docs, pages)
-    shown = list(dict.fromkeys(embedded.values()))
-    return upgrade.data(
-        snippets, OutputStore(ROOT), OutputStore.graphs(ROOT), LISTED, embedded,
-        {page: Page.read(docs / page).title for page in shown},
-        {page: "../" + page_url(page, True) for page in shown},
-        {key: "../" + page_url(page, True) for key, page in embedded.items()},
-        entries, "../errors/",
-    )
+def data() -> dict:
+    """What the English edition's upgrade page fetches (errors/data_files.py)."""
+    return json.loads(data_files.contents(ROOT, editions.load(ROOT)[0])[data_files.UPGRADE_DATA])
 
 
 def recordings() -> dict[str, dict[str, dict[str, str]]]:
@@ -102,7 +89,7 @@ def test_the_snippets_come_by_page_in_navigation_order_with_links(data):
     pages = [s["page"] for s in data["snippets"] if s["page"] is not None]
     assert pages == sorted(pages)
     titles = [page["title"] for page in data["pages"]]
-    assert titles[0] and all(page["url"].startswith("../") for page in data["pages"])
+    assert titles[0] and all(p["url"].endswith("/") and not p["url"].startswith(("/", ".")) for p in data["pages"])
     for snippet in data["snippets"]:
         if snippet["page"] is not None:
             url = data["pages"][snippet["page"]]["url"]
@@ -157,10 +144,10 @@ def test_a_message_of_a_snippet_an_older_release_does_not_run_is_unrecorded_ther
                 assert old not in message["recorded"] or new not in message["recorded"]
 
 
-def test_the_view_html_carries_the_data_no_message_can_break_out_of():
-    payload = {"texts": ["</script><b>&"], "snippets": []}
-    shown = upgrade.view_html(payload, "../version-changes/")
-    body = shown.split(f'id="{upgrade.ELEMENT_ID}">', 1)[1].removesuffix("</script>\n")
-    assert "<" not in body and "&" not in body and json.loads(body) == payload
+def test_the_view_html_says_where_its_data_is_and_what_to_read_without_javascript():
+    shown = upgrade.view_html("../assets/fieldguide/upgrade-data.json", "../", "../version-changes/")
+    assert 'data-upgrade="../assets/fieldguide/upgrade-data.json" data-root="../"' in shown
     assert '<noscript><p>This view is made in your browser and needs JavaScript. Without it, ' \
            '<a href="../version-changes/">What changed between versions</a> lists' in shown
+
+

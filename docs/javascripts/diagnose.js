@@ -6,23 +6,27 @@
  * reader's tensors.
  *
  * paste-reader.js (loaded first) reads the paste; this file shows the answer. Everything it
- * shows comes from the JSON block the error index carries (fieldguide/errors/page.py's
- * paste_data, in the page's language: `words`, "{name}" marking what is filled in). On
- * another page (the home page) the box hands the paste to the index's box, which answers.
- * It runs in the browser and fetches nothing. */
+ * shows comes from two files the box fetches once, when the reader comes to it or the
+ * browser is idle (fieldguide/errors/data_files.py): the data every edition shares
+ * (fieldguide/errors/page.py's paste_data) and the edition's words (paste_words; "{name}"
+ * marks what is filled in). The box answers wherever it is, on the index or the home page;
+ * the answer links to the entry's page. What is pasted stays in the browser. */
 (() => {
   "use strict";
 
-  const {Reader} = window.FieldGuidePasteReader;
-  const HANDOFF = "fg-paste"; // sessionStorage key: a paste on its way to the index's box
+  const {Reader, localize} = window.FieldGuidePasteReader;
   const DTYPES = {
     Float: "float32", Double: "float64", Half: "float16", BFloat16: "bfloat16",
     Long: "int64", Int: "int32", Short: "int16", Char: "int8", Byte: "uint8", Bool: "bool",
     ComplexFloat: "complex64", ComplexDouble: "complex128", ComplexHalf: "complex32",
   };
 
-  let WORDS = {}; // the page's words, by id (set by start from the page's JSON)
+  let WORDS = {}; // the edition's words, by id (set when the data has come)
   let LOCALE = "en";
+  let ROOT = ""; // the address of the edition's root, which the data's addresses start from
+
+  /* An entry's page. */
+  const entryUrl = entry => `${ROOT}errors/${entry.id}/`;
 
   /* The words `key` with each {name} filled in from `values` (text, an element, or a list
    * of them), as a list of children for el(). */
@@ -209,7 +213,7 @@
     const {found, pasted, ranked} = result;
     const entry = found.entry;
     const card = el("section", {class: "fg-answer", id: "fg-diagnosis", "data-entry": entry.id, "aria-label": WORDS.panel},
-      el("p", {class: "fg-answer__entry"}, link(`#${entry.id}`, entryName(entry))));
+      el("p", {class: "fg-answer__entry"}, link(entryUrl(entry), entryName(entry))));
     const [first, ...others] = ranked;
     if (!first.fits) {
       const named = result.pasted.message.match(/'([^']+)'|\b(aten::\w+)/);
@@ -246,7 +250,7 @@
     const items = readings(reader, entry, pasted, found.form);
     if (items.length) reading.append(el("ul", {}, items.map(item => el("li", {}, item))));
     card.append(reading);
-    card.append(el("p", {class: "fg-answer__more"}, el("a", {href: `#${entry.id}`}, WORDS.whole_entry)));
+    card.append(el("p", {class: "fg-answer__more"}, el("a", {href: entryUrl(entry)}, WORDS.whole_entry)));
     return card;
   }
 
@@ -291,27 +295,44 @@
     });
   }
 
-  /* The box on another page: the paste goes to the index, whose box answers it. */
-  function handOff(box) {
-    const input = box.querySelector("#fg-diagnose-input");
-    box.hidden = false;
-    focusWhenLoaded(box, input, false);
-    onPaste(box, input, () => {
-      if (!input.value.trim()) return;
-      sessionStorage.setItem(HANDOFF, input.value);
-      location.assign(`${box.dataset.answerAt}#diagnose`);
+  /* The data, fetched once (a second call gets the same promise), its addresses made the
+   * page's own. */
+  let loading = null;
+  function load(box) {
+    loading ??= Promise.all([box.dataset.pasteData, box.dataset.pasteWords].map(url => fetch(url).then(response => {
+      if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+      return response.json();
+    }))).then(([data, edition]) => {
+      for (const entry of data.entries) {
+        for (const pair of entry.causes.flatMap(cause => cause.pairs)) {
+          pair.url = pair.url && ROOT + pair.url;
+          pair.fixUrl = pair.fixUrl && ROOT + pair.fixUrl;
+        }
+      }
+      const localized = localize(data, edition);
+      WORDS = localized.words;
+      LOCALE = localized.language;
+      return new Reader(localized);
     });
+    return loading;
   }
 
-  function start(box, data) {
-    WORDS = data.words;
-    LOCALE = data.language;
-    const reader = new Reader(data);
+  function start(box) {
+    ROOT = box.dataset.root;
     const input = box.querySelector("#fg-diagnose-input");
     const status = box.querySelector("#fg-diagnose-status");
     box.hidden = false;
+    const ready = () => load(box);
 
-    function diagnose() {
+    async function diagnose() {
+      let reader;
+      try {
+        reader = await ready();
+      } catch (error) {
+        loading = null; // the next paste tries again
+        status.replaceChildren(String(error.message || error));
+        return;
+      }
       document.getElementById("fg-diagnosis")?.remove();
       box.dataset.entry = "";
       const result = reader.read(input.value);
@@ -320,31 +341,25 @@
         return;
       }
       box.dataset.score = result.score.toFixed(3); // the tests report the margin
-      const heading = result.found && document.getElementById(result.found.entry.id);
-      if (!heading) {
+      if (!result.found) {
         status.replaceChildren(...say("unknown", {search: searchButton(result.pasted)}));
         box.dataset.entry = "none";
-        history.replaceState(history.state, "", location.pathname + location.search);
         return;
       }
       const {entry} = result.found;
       box.dataset.entry = entry.id;
-      status.replaceChildren(...say("found", {entry: link(`#${entry.id}`, entryName(entry))}));
+      status.replaceChildren(...say("found", {entry: link(entryUrl(entry), entryName(entry))}));
       const card = answer(reader, result);
       box.after(card);
-      history.replaceState(history.state, "", `#${entry.id}`);
       card.scrollIntoView({block: "start"});
     }
 
     onPaste(box, input, diagnose);
-    const handed = sessionStorage.getItem(HANDOFF);
-    if (handed !== null) {
-      sessionStorage.removeItem(HANDOFF);
-      input.value = handed;
-      const answerWhenLoaded = () => setTimeout(diagnose);
-      if (document.readyState === "complete") answerWhenLoaded();
-      else window.addEventListener("load", answerWhenLoaded, {once: true});
-    } else if (location.hash === `#${box.id}`) {
+    // Fetched when the reader comes to the box, or before, once the page is idle.
+    for (const event of ["focus", "pointerdown"]) input.addEventListener(event, () => ready().catch(() => {}), {once: true});
+    const idle = window.requestIdleCallback || (run => setTimeout(run, 1));
+    idle(() => ready().catch(() => { loading = null; }));
+    if (location.hash === `#${box.id}`) {
       // Arriving through a link to the box: ready for the paste.
       focusWhenLoaded(box, input, true);
     }
@@ -354,9 +369,7 @@
     const box = document.getElementById("diagnose");
     if (!box || box.dataset.ready) return;
     box.dataset.ready = "1";
-    const data = document.getElementById("fg-diagnose-data");
-    if (box.dataset.answerAt) handOff(box);
-    else if (data) start(box, JSON.parse(data.textContent));
+    start(box);
   }
 
   // Material's instant loading swaps pages without reloading scripts; it announces each.

@@ -322,7 +322,23 @@
     }
   }
 
-  const api = {KNOWN, Reader, pastedMessages, pastedCode, words, lcs, leading, likeness};
+  /* The box's data (fieldguide/errors/page.py's paste_data, the same for every edition) in
+   * an edition's words (its paste_words): the interface's words, the language, and the
+   * edition's own text for each cause's English one (TRANSLATED there). */
+  function localize(data, edition) {
+    const said = text => (text && edition.texts[text]) || text;
+    return {
+      ...data, language: edition.language, words: edition.words,
+      entries: data.entries.map(entry => ({
+        ...entry,
+        causes: entry.causes.map(cause => ({
+          ...cause, text: said(cause.text), fix: said(cause.fix), notShown: said(cause.notShown),
+        })),
+      })),
+    };
+  }
+
+  const api = {KNOWN, Reader, localize, pastedMessages, pastedCode, words, lcs, leading, likeness};
   if (typeof module === "object" && module.exports) module.exports = api;
   else root.FieldGuidePasteReader = api;
 })(typeof window === "object" ? window : globalThis);

@@ -457,8 +457,20 @@
     if (article) article.prepend(picker(note));
     apply(chosenRelease(newest));
     const upgrade = document.getElementById("fg-upgrade");
-    const upgradeData = document.getElementById("fg-upgrade-data");
-    if (upgrade && upgradeData) upgradeView(upgrade, JSON.parse(upgradeData.textContent));
+    if (upgrade) {
+      fetch(upgrade.dataset.upgrade).then(response => {
+        if (!response.ok) throw new Error(`${upgrade.dataset.upgrade}: HTTP ${response.status}`);
+        return response.json();
+      }).then(data => upgradeView(upgrade, rooted(data, upgrade.dataset.root)));
+    }
+  }
+
+  /* The upgrade data's addresses (from the edition's root, fieldguide/upgrade.py) made the page's. */
+  function rooted(data, root) {
+    for (const item of [...data.pages, ...data.snippets, ...data.messages]) {
+      if (item.url) item.url = root + item.url;
+    }
+    return data;
   }
 
   // Material's instant loading swaps pages without reloading scripts; it announces each.

@@ -1,13 +1,15 @@
-"""The error index page (the `error_index()` macro) and its paste box: every entry as
-Markdown with its exact texts per release, its causes, their fixes and the reports behind
-them; and the JSON block the paste box (docs/javascripts/diagnose.js) matches a pasted
-message against and answers with.
+"""The Error index: its page (the `error_index()` macro: the paste box, then one line per
+entry, grouped by the page a reader meets its message on), one page per entry (the
+`error_entry()` macro, on docs/errors/<entry id>.md: the message, its exact texts per
+release, its causes, their fixes and the reports behind them), and the paste box's data,
+which the box (docs/javascripts/diagnose.js) fetches: a language-neutral part that every
+edition shares (`paste_data`) and each edition's words (`paste_words`), written as files by
+fieldguide/errors/data_files.py.
 """
 
 from __future__ import annotations
 
 import html
-import json
 from collections.abc import Sequence
 
 from fieldguide import fix_diff
@@ -36,15 +38,15 @@ def paste_data(
     order: list[str],
     urls: dict[str, str],
     listed: list[str],
-    words: Words = ENGLISH_WORDS,
     wordings: Sequence[Wording] = (),
 ) -> dict:
-    """What the paste box matches a pasted message against and answers with, in `words`'
-    language: the placeholder patterns, and per entry its templates and its causes, each with
-    its clues, its fix in a sentence, and its raising snippets with their fixes (`urls`: snippet
-    key -> the address of the page that shows it, from the index's page; `order`: the snippet
-    keys in navigation order) and what the fix changes. `wordings`: PyTorch's source wordings
-    no recorded release prints (data/wordings.toml), matched as the entry's too."""
+    """What the paste box matches a pasted message against and answers with, the same for
+    every edition (its texts in English; `paste_words` has an edition's): the placeholder
+    patterns, and per entry its templates and its causes, each with its clues, its fix in a
+    sentence, and its raising snippets with their fixes (`urls`: snippet key -> the address
+    of the page that shows it, from the edition's root; `order`: the snippet keys in
+    navigation order) and what the fix changes. `wordings`: PyTorch's source wordings no
+    recorded release prints (data/wordings.toml), matched as the entry's too."""
     def url(key: str) -> str:
         return f"{urls[key]}#{anchor(snippets[key])}" if key in urls else ""
 
@@ -55,8 +57,6 @@ def paste_data(
         }
 
     return {
-        "language": words.language,
-        "words": {key[len("box_"):]: text for key, text in words.ui.items() if key.startswith("box_")},
         "placeholders": PLACEHOLDERS,
         "backwardSuffix": BACKWARD_SUFFIX,
         "naming": naming(entries, listed),
@@ -86,9 +86,9 @@ def paste_data(
                 },
                 "causes": [
                     {
-                        "text": _said(words, cause.text),
+                        "text": cause.text,
                         "mechanism": cause.mechanism.id if cause.mechanism else "",
-                        "fix": _said(words, cause.mechanism.fix) or "" if cause.mechanism else "",
+                        "fix": cause.mechanism.fix or "" if cause.mechanism else "",
                         "seen": cause.seen,
                         "reports": [[r.source, r.url] for r in cause.mechanism.reports] if cause.mechanism else [],
                         "pairs": [pair(key, fix) for key, fix in cause.fixes.items()],
@@ -102,7 +102,7 @@ def paste_data(
                         "clueCode": list(cause.mechanism.code) if cause.mechanism else [],
                         "clueMessage": list(cause.mechanism.message) if cause.mechanism else [],
                         # a cause readers hit that no snippet here reproduces: why not
-                        "notShown": _said(words, cause.mechanism.why) or ""
+                        "notShown": cause.mechanism.why or ""
                         if cause.mechanism and not cause.mechanism.shown else None,
                     }
                     for cause in entry.causes(order) + not_reproduced(entry)
@@ -113,12 +113,31 @@ def paste_data(
     }
 
 
-def _box(words: Words, answer_at: str = "") -> str:
-    """The box itself: hidden until its script starts (without JavaScript it cannot answer).
-    With `answer_at` (the index's address), the index's box answers the paste."""
-    where = f' data-answer-at="{html.escape(answer_at)}"' if answer_at else ""
+# The texts of paste_data that an edition words in its own language (paste_words).
+TRANSLATED = ("text", "fix", "notShown")
+
+
+def paste_words(data: dict, words: Words = ENGLISH_WORDS) -> dict:
+    """An edition's words for the paste box: its language, the box's interface (the `box_*`
+    ids) and, for each English text of `data` it words otherwise, its own (the box puts them
+    in place: paste-reader.js's `localize`)."""
+    texts = {cause[key] for entry in data["entries"] for cause in entry["causes"] for key in TRANSLATED
+             if cause[key]}
+    return {
+        "language": words.language,
+        "words": {key[len("box_"):]: text for key, text in words.ui.items() if key.startswith("box_")},
+        "texts": {text: said for text in sorted(texts) if (said := words.text(text)) != text},
+    }
+
+
+def paste_box(words: Words, root: str, data_url: str, words_url: str) -> str:
+    """The box: hidden until its script starts (without JavaScript it cannot answer). It
+    fetches its data (`data_url`, `words_url`) when the reader comes to it; `root` is the
+    address of the edition's root, which the data's addresses start from."""
+    where = " ".join(f'{name}="{html.escape(value)}"' for name, value in
+                     (("data-root", root), ("data-paste-data", data_url), ("data-paste-words", words_url)))
     return (
-        f'<div class="fg-diagnose" id="diagnose"{where} hidden>'
+        f'<div class="fg-diagnose" id="diagnose" {where} hidden>'
         f'<label for="fg-diagnose-input">{html.escape(words.say("paste_label"))}</label>'
         '<textarea id="fg-diagnose-input" rows="5" spellcheck="false" autocomplete="off" '
         'placeholder="RuntimeError: one of the variables needed for gradient computation has been '
@@ -128,20 +147,6 @@ def _box(words: Words, answer_at: str = "") -> str:
         '<p class="fg-diagnose__status" id="fg-diagnose-status" role="status" aria-live="polite"></p>'
         "</div>\n\n"
     )
-
-
-def paste_box(data: dict, words: Words = ENGLISH_WORDS) -> str:
-    """The index's paste box, and the data (paste_data) it reads a paste with."""
-    # `<`, `>` and `&` escaped, so no message can end the script element early.
-    payload = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-    payload = payload.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
-    return _box(words) + f'<script type="application/json" id="fg-diagnose-data">{payload}</script>\n'
-
-
-def paste_box_elsewhere(index_url: str, words: Words = ENGLISH_WORDS) -> str:
-    """The paste box on another page (the home page): a paste goes to the index at
-    `index_url`, whose box answers it; the page carries none of the index's data."""
-    return _box(words, index_url)
 
 
 def _evidence(data: EntryCauses, shown: list[Mechanism], words: Words) -> str:
@@ -167,21 +172,19 @@ def _evidence(data: EntryCauses, shown: list[Mechanism], words: Words) -> str:
     return "\n".join(out)
 
 
-def markdown(
-    entries: list[Entry],
+def entry_markdown(
+    entry: Entry,
     snippets: dict[str, Snippet],
     pages: dict[str, str],
     listed: list[str],
     words: Words = ENGLISH_WORDS,
-    urls: dict[str, str] | None = None,
-    wordings: Sequence[Wording] = (),
 ) -> str:
-    """The index page's body: the paste box, then one section per entry, in `words`'
-    language (headings and messages stay as PyTorch prints them); under its causes table, what
-    each raising snippet's fix changes, folded, opened from the table. `pages` maps snippet keys
-    to the page (relative link) that shows them, in navigation order, `urls` to that page's
-    address (for the paste box's answers); an entry whose snippet or fix is on no page is an
-    error the author must fix."""
+    """An entry's page, in `words`' language (its heading and messages stay as PyTorch prints
+    them): the message as a template per wording, its causes ranked as the paste box ranks
+    them without a paste, each with its raising snippets and fixes and, under the table, what
+    each fix changes, folded, opened from the table; the reports; the exact texts. `pages`
+    maps snippet keys to the page (relative link) that shows them, in navigation order; an
+    entry whose snippet or fix is on no page is an error the author must fix."""
     def target(key: str) -> str:
         if key not in pages:
             raise ValueError(
@@ -193,69 +196,97 @@ def markdown(
     def link(key: str) -> str:
         return f"[`{key}`]({target(key)})"
 
-    def diff_id(entry: Entry, key: str) -> str:
-        """The anchor of what `key`'s fix changes, under `entry` (a snippet may print several messages)."""
+    def diff_id(key: str) -> str:
+        """The anchor of what `key`'s fix changes (the old index's: `entry--snippet`)."""
         return f"{entry.id}--{anchor(key)}"
 
     order = list(pages)
-    out = [paste_box(paste_data(entries, snippets, order, urls or {}, listed, words, wordings), words)]
+    out = [f"# `{entry.category}: {entry.summary}` {{ #{entry.id} .fg-entry }}\n"]
+    if (message := entry.unrecorded) and entry.data:
+        title = words.say("unrecorded_title", releases=message.releases)
+        out.append(fence(f"{message.category}: {template(message.text)}", ".fg-message", title))
+        out.append(words.say("unrecorded", why=html.escape(words.text(message.why), quote=False),
+                             source=message.source) + "\n")
+        out.append(_evidence(entry.data, [], words))
+        return "\n".join(out)
+    openings: dict[str, set[str]] = {}
+    for (_, shape), versions in entry.templates.items():
+        openings.setdefault(first_sentence(shape), set()).update(versions)
+    older = [(s, v) for s, v in newest_first(openings) if s != entry.summary]
+    if older:
+        others = words.say("list_separator").join(
+            words.say("worded_on", wording=f"`{s}`", releases=version_range(v, listed)) for s, v in older
+        )
+        out.append(words.say("also_worded", wordings=others) + "\n")
+    for (category, shape), versions in newest_first(entry.templates):
+        title = words.say("template_title", releases=version_range(versions, listed))
+        out.append(fence(f"{category}: {shape}", ".fg-message", title, releases=_recorded(versions, listed)))
+    header = [words.say(key) for key in ("cause", "seen_in", "clue", "raised_fixed")]
+    rows = ["| " + " | ".join(header) + " |", "| --- | --- | --- | --- |"]
+    ranked = with_clues(entry, order, words)
+    diffs: list[str] = []  # what each pair's fix changes
+    for cause, clue in ranked:
+        fixes: list[tuple[str, str]] = []  # (snippet, its fix), every one checked
+        for key, fix in cause.fixes.items():
+            if fix is None or fix not in snippets:
+                raise ValueError(
+                    f"{snippets[key].relpath} prints '{entry.category}: {entry.summary}' but names "
+                    f"{'no fix' if fix is None else f'a fix that does not exist ({fix})'}; add "
+                    "'# fixed-by: topic/name' at its top, naming the snippet that avoids it."
+                )
+            fixes.append((key, fix))
+        said = html.escape(words.text(cause.text), quote=False) if cause.text else words.say("not_stated")
+        pairs = "<br>".join(
+            (f"{html.escape(words.text(example), quote=False)}: "
+             if cause.mechanism and (example := cause.examples[key]) else "")
+            + f"{link(key)} → {link(fix)}"
+            + words.say("fix_diff_aside", link=f"[{words.say('fix_diff_link')}](#{diff_id(key)})")
+            for key, fix in fixes
+        )
+        cells = [said, words.seen(cause.seen) if entry.data else "—", clue or "—", pairs]
+        rows.append("| " + " | ".join(cell.replace("|", "\\|") for cell in cells) + " |")
+        diffs += [fix_diff.html(fix_diff.hunks(snippets[key], snippets[fix]), key, target(key), fix, target(fix),
+                                words, diff_id(key), named=True) for key, fix in fixes]
+    out.append('<div class="fg-causes" markdown="1">\n\n' + "\n".join(rows) + "\n\n</div>\n")
+    # Below the table, where a diff has the page's width: one per pair, folded, opened
+    # from the pair's link in the table.
+    out += diffs
+    if entry.data:
+        out.append(_evidence(entry.data, [cause.mechanism for cause, _ in ranked if cause.mechanism], words))
+    exact = newest_first(entry.texts)
+    out.append(f'??? quote "{words.say("exact_many" if len(exact) > 1 else "exact_one")}"\n')
+    for (category, text), versions in exact:
+        title = words.say("text_title", releases=version_range(versions, listed))
+        block = fence(f"{category}: {text}", ".fg-message", title, releases=_recorded(versions, listed))
+        out.append("".join("    " + line if line.strip() else line for line in block.splitlines(True)))
+    return "\n".join(out)
+
+
+def situation(entry: Entry, pages: dict[str, str]) -> str | None:
+    """Where a reader meets the entry's message: the page that shows its likeliest cause's
+    first snippet (None for a message no snippet here prints)."""
+    for cause in entry.causes(list(pages)):
+        for key in cause.fixes:
+            if key in pages:
+                return pages[key]
+    return None
+
+
+def index_markdown(
+    entries: list[Entry], pages: dict[str, str], titles: dict[str, str], links: dict[str, str], words: Words,
+) -> str:
+    """The index's list: one line per entry, its message linked to its page (`links`: entry id
+    -> the page's link), grouped by `situation` under the title (`titles`) of that page, in
+    navigation order; the messages no snippet prints last."""
+    groups: dict[str | None, list[Entry]] = {}
     for entry in entries:
-        out.append(f"## `{entry.category}: {entry.summary}` {{ #{entry.id} .fg-entry }}\n")
-        if (message := entry.unrecorded) and entry.data:
-            title = words.say("unrecorded_title", releases=message.releases)
-            out.append(fence(f"{message.category}: {template(message.text)}", ".fg-message", title))
-            out.append(words.say("unrecorded", why=html.escape(words.text(message.why), quote=False),
-                                 source=message.source) + "\n")
-            out.append(_evidence(entry.data, [], words))
-            continue
-        openings: dict[str, set[str]] = {}
-        for (_, shape), versions in entry.templates.items():
-            openings.setdefault(first_sentence(shape), set()).update(versions)
-        older = [(s, v) for s, v in newest_first(openings) if s != entry.summary]
-        if older:
-            others = words.say("list_separator").join(
-                words.say("worded_on", wording=f"`{s}`", releases=version_range(v, listed)) for s, v in older
-            )
-            out.append(words.say("also_worded", wordings=others) + "\n")
-        for (category, shape), versions in newest_first(entry.templates):
-            title = words.say("template_title", releases=version_range(versions, listed))
-            out.append(fence(f"{category}: {shape}", ".fg-message", title, releases=_recorded(versions, listed)))
-        header = [words.say(key) for key in ("cause", "seen_in", "clue", "raised_fixed")]
-        rows = ["| " + " | ".join(header) + " |", "| --- | --- | --- | --- |"]
-        ranked = with_clues(entry, order, words)
-        diffs: list[str] = []  # what each pair's fix changes
-        for cause, clue in ranked:
-            fixes: list[tuple[str, str]] = []  # (snippet, its fix), every one checked
-            for key, fix in cause.fixes.items():
-                if fix is None or fix not in snippets:
-                    raise ValueError(
-                        f"{snippets[key].relpath} prints '{entry.category}: {entry.summary}' but names "
-                        f"{'no fix' if fix is None else f'a fix that does not exist ({fix})'}; add "
-                        "'# fixed-by: topic/name' at its top, naming the snippet that avoids it."
-                    )
-                fixes.append((key, fix))
-            said = html.escape(words.text(cause.text), quote=False) if cause.text else words.say("not_stated")
-            pairs = "<br>".join(
-                (f"{html.escape(words.text(example), quote=False)}: "
-                 if cause.mechanism and (example := cause.examples[key]) else "")
-                + f"{link(key)} → {link(fix)}"
-                + words.say("fix_diff_aside", link=f"[{words.say('fix_diff_link')}](#{diff_id(entry, key)})")
-                for key, fix in fixes
-            )
-            cells = [said, words.seen(cause.seen) if entry.data else "—", clue or "—", pairs]
-            rows.append("| " + " | ".join(cell.replace("|", "\\|") for cell in cells) + " |")
-            diffs += [fix_diff.html(fix_diff.hunks(snippets[key], snippets[fix]), key, target(key), fix, target(fix),
-                                    words, diff_id(entry, key), named=True) for key, fix in fixes]
-        out.append('<div class="fg-causes" markdown="1">\n\n' + "\n".join(rows) + "\n\n</div>\n")
-        # Below the table, where a diff has the page's width: one per pair, folded, opened
-        # from the pair's link in the table.
-        out += diffs
-        if entry.data:
-            out.append(_evidence(entry.data, [cause.mechanism for cause, _ in ranked if cause.mechanism], words))
-        exact = newest_first(entry.texts)
-        out.append(f'??? quote "{words.say("exact_many" if len(exact) > 1 else "exact_one")}"\n')
-        for (category, text), versions in exact:
-            title = words.say("text_title", releases=version_range(versions, listed))
-            block = fence(f"{category}: {text}", ".fg-message", title, releases=_recorded(versions, listed))
-            out.append("".join("    " + line if line.strip() else line for line in block.splitlines(True)))
+        groups.setdefault(situation(entry, pages), []).append(entry)
+    order = list(dict.fromkeys(pages.values()))
+    out = []
+    for page in sorted(groups, key=lambda p: (p is None, order.index(p) if p in order else 0)):
+        title = titles[page] if page else words.say("index_unrecorded")
+        slug = page.removesuffix(".md").replace("/", "-") if page else "unrecorded"
+        out.append(f"## {title} {{ #from-{slug} }}\n")
+        out += [f'- [`{e.category}: {e.summary}`]({links[e.id]}){{ data-entry="{e.id}" }}' for e in groups[page]]
+        out.append("")
     return "\n".join(out)
