@@ -25,7 +25,9 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 EDITIONS = {edition.language: edition for edition in editions.load(ROOT)}
-PAGES = [(name, page.stem) for name, edition in EDITIONS.items() for page in sorted((ROOT / edition.docs).glob("*.md"))]
+# Every page, the Error index's entry pages included (docs/errors/<entry id>.md).
+PAGES = [(name, page.relative_to(ROOT / edition.docs).with_suffix("").as_posix()) for name, edition in EDITIONS.items()
+         for page in sorted([*(ROOT / edition.docs).glob("*.md"), *(ROOT / edition.docs).glob("errors/*.md")])]
 
 
 def builds(request: pytest.FixtureRequest, language: str) -> tuple[Path, Path]:

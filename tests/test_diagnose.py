@@ -57,7 +57,7 @@ READ_STATE = """() => {
   const lead = card && card.querySelector(".fg-answer__lead");
   const diff = lead && lead.querySelector(".fg-answer__diff");
   return {
-    hash: location.hash.slice(1), entry: box.dataset.entry, score: Number(box.dataset.score),
+    entry: box.dataset.entry, score: Number(box.dataset.score),
     card: card ? card.dataset.entry : null,
     underBox: !!card && box.nextElementSibling === card,
     worded: card ? card.querySelector(".fg-answer__reading p").textContent : null,
@@ -97,7 +97,12 @@ def diagnose_all(page, texts: list[str]) -> list[dict]:
 
 
 def landed(state: dict, entry: str) -> bool:
-    return state["entry"] == state["hash"] == state["card"] == entry and state["underBox"]
+    return state["entry"] == state["card"] == entry and state["underBox"]
+
+
+def loaded(page) -> None:
+    """Wait for the box's data, which it fetches once the page is idle."""
+    page.wait_for_function("() => document.getElementById('diagnose')?.dataset.loaded")
 
 
 def answer_first(state: dict) -> list[str]:
@@ -129,6 +134,7 @@ def page_at(browser, server, size: str, path: str = "errors/"):
                               has_touch=size == "phone")
     page = ctx.new_page()
     page.goto(server + path)
+    loaded(page)
     return ctx, page
 
 
@@ -210,7 +216,7 @@ def test_held_out_pastes_as_a_reader_meets_them(browser, server):
 HELD_OUT_FLOORS = {"right": 0.95, "first": 0.63, "top3": 0.90, "fix link phone": 0.96, "fix link desktop": 1.0}
 
 
-def test_the_home_page_starts_with_the_box_and_the_index_answers(browser, server, screenshot_dir):
+def test_the_home_page_starts_with_the_box_and_answers_there(browser, server, screenshot_dir):
     entry, paste = next((e, p) for e, p in newest_pastes() if "modified by an inplace operation" in p)
     ctx, page = page_at(browser, server, "phone", "")
     box = page.locator("#fg-diagnose-input")
@@ -222,8 +228,9 @@ def test_the_home_page_starts_with_the_box_and_the_index_answers(browser, server
     page.click("#fg-diagnose-button")
     page.wait_for_function("() => document.getElementById('fg-diagnosis')")
     state = page.evaluate(READ_STATE)
-    assert urlsplit(page.url).path == "/errors/" and landed(state, entry), state
+    assert urlsplit(page.url).path == "/" and landed(state, entry), state
     assert not answer_first(state), state
+    expect(page.locator(".fg-answer__entry a")).to_have_attribute("href", f"./errors/{entry}/")
     page.screenshot(path=screenshot_dir / "home-paste-answered-phone.png", animations="disabled")
     ctx.close()
 
@@ -232,7 +239,7 @@ def test_an_unknown_message_gets_the_not_known_answer(browser, server):
     unknown = pastes.load_unknown(ROOT)[0]
     ctx, page = page_at(browser, server, "desktop")
     state = diagnose(page, unknown.paste)
-    assert state["entry"] == "none" and state["hash"] == "" and state["card"] is None
+    assert state["entry"] == "none" and state["card"] is None
     status = page.locator("#fg-diagnose-status")
     expect(status).to_contain_text("not one the guide knows")
     expect(status.locator("button")).to_have_text("Search the site for it")
@@ -242,8 +249,8 @@ def test_an_unknown_message_gets_the_not_known_answer(browser, server):
 @pytest.mark.sweep
 def test_material_search_finds_each_entry_first(context, server):
     """Material's own search, given an entry's newest message as a reader pastes it, lists
-    the error index first; the rate at which its first section is the entry is printed."""
-    page, misses, sections = context.new_page(), [], 0
+    the entry's page first."""
+    page, misses = context.new_page(), []
     found = [entry for entry in entries() if entry.texts]  # a message no snippet prints has no exact text
     page.goto(server + "errors/", wait_until="networkidle")  # the search index is loaded
     field = page.locator(".md-search__input")
@@ -259,12 +266,10 @@ def test_material_search_finds_each_entry_first(context, server):
         expect(results.first).to_be_visible(timeout=SEARCH_TIMEOUT_MS)
         page.wait_for_timeout(SEARCH_SETTLE_MS)
         links = [urlsplit(href) for href in results.evaluate_all("links => links.map(a => a.href)")]
-        if links[0].path != "/errors/":
+        if links[0].path != f"/errors/{entry.id}/":
             misses.append(f"{entry.id}: first result {links[0].path}")
-        sections += [u.fragment for u in links if u.path == "/errors/" and u.fragment][:1] == [entry.id]
     page.keyboard.press("Escape")
-    print(f"Material search: errors/ first for {len(found) - len(misses)}/{len(found)} entries; "
-          f"its first section is the entry for {sections}/{len(found)}")
+    print(f"Material search: the entry's page first for {len(found) - len(misses)}/{len(found)} entries")
     assert not misses, "\n".join(misses)
 
 
@@ -280,6 +285,7 @@ def test_a_real_paste_diagnoses_without_a_click(context, server):
     entry, paste = next((e, p) for e, p in newest_pastes() if "modified by an inplace operation" in p)
     page = context.new_page()
     page.goto(server + "errors/")
+    loaded(page)
     page.locator("#fg-diagnose-input").click()
     page.evaluate("text => navigator.clipboard.writeText(text)", paste)
     page.keyboard.press("ControlOrMeta+V")
@@ -292,6 +298,7 @@ def test_answer_screenshot_in_each_scheme(browser, server, screenshot_dir, schem
     ctx = browser.new_context(color_scheme=scheme, viewport=DESKTOP)
     page = ctx.new_page()
     page.goto(server + "errors/")
+    loaded(page)
     assert page.evaluate("document.body.dataset.mdColorScheme") == ("slate" if scheme == "dark" else "default")
     entry, paste = next((e, p) for e, p in newest_pastes() if "modified by an inplace operation" in p)
     state = diagnose(page, paste)

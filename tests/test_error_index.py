@@ -180,7 +180,6 @@ def test_an_entry_keeps_its_id_when_its_snippets_move_to_other_pages(tmp_path):
                raises="RuntimeError", fixed_by="t/fixed"),
         record(tmp_path, "t/fixed", {"2.13.0": "ok\n"}),
     ]
-    entries = grouping.collect(snippets, OutputStore(tmp_path))
     by_key = {s.key: s for s in snippets}
     ids = set()
     for pages in ({"t/fails": "a.md", "t/fixed": "a.md"}, {"t/fixed": "sub/b.md", "t/fails": "c.md"}):

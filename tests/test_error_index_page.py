@@ -94,10 +94,11 @@ def test_the_index_lists_the_entry_under_the_page_its_likeliest_cause_is_on(tmp_
     index = index_page.index_markdown(entries, {"t/step": "p.md", "t/ok": "q.md"}, {"p.md": "In-place", "q.md": "Q"},
                                       {entries[0].id: f"errors/{entries[0].id}.md"}, translations.ENGLISH_WORDS)
     assert index == (
+        '<div class="fg-index" data-search-exclude markdown="1">\n\n'
         "## In-place { #from-p }\n\n"
         "- [`RuntimeError: one of the variables needed for gradient computation has been modified by an inplace "
         "operation`](errors/one-of-the-variables-needed-for-gradient-computation-has.md)"
-        '{ data-entry="one-of-the-variables-needed-for-gradient-computation-has" }\n')
+        '{ data-entry="one-of-the-variables-needed-for-gradient-computation-has" }\n\n</div>\n')
 
 
 ENTRIES = [{'id': 'one-of-the-variables-needed-for-gradient-computation-has',

@@ -11,7 +11,6 @@ import pytest
 
 from fieldguide import macros
 from fieldguide.engine import Result
-from fieldguide.errors import page as index_page
 from fieldguide.render import changes_markdown, snippet_markdown
 from fieldguide.snippet import Snippet
 from fieldguide.store import OutputStore
@@ -130,7 +129,7 @@ def test_the_paste_box_fetches_the_shared_data_from_the_site_root_and_its_words_
     assert 'data-root="../../"' in box and 'data-paste-data="../../assets/fieldguide/paste-data.json"' in box
     assert 'data-paste-words="../../assets/fieldguide/paste-words.json"' in box
     assert 'data-root="./"' in define(site, "index.md").paste_box()
-    env = SimpleNamespace(conf={"extra": {"root": "../"}})
-    assert 'data-paste-data="./../assets/fieldguide/paste-data.json"' in define(site, "index.md", conf=env.conf).paste_box()
+    other_edition = define(site, "index.md", conf={"extra": {"root": "../"}})  # the site's root above it
+    assert 'data-paste-data="./../assets/fieldguide/paste-data.json"' in other_edition.paste_box()
 
 

@@ -6,7 +6,7 @@ site, in Chromium (as tests/test_browser.py), in both editions:
   tabs, the tab whose outputs that release prints, as outputs/ records them;
 - the choice holds on the next page and on a new visit;
 - quotes whose range leaves the release out say so, and only those;
-- the Error index shows the wording the release prints first, and the paste box names the
+- each entry's page shows the wording the release prints first, and the paste box names the
   entry by it;
 - the upgrade view lists, for pairs of releases (one where nothing changes), exactly the
   snippets whose recordings differ (computed from outputs/ as tests/test_upgrade.py does)
@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import functools
 import http.server
-import json
 import threading
 from pathlib import Path
 
@@ -26,7 +25,8 @@ from conftest import QuietHandler
 from test_browser import recorded_for
 from test_upgrade import differing
 
-from fieldguide import translations, upgrade
+from fieldguide import editions, translations, upgrade
+from fieldguide.errors.data_files import entries as collected
 from fieldguide.releases import load as load_matrix
 
 try:
@@ -66,23 +66,22 @@ TABS = """() => {
 
 
 @pytest.fixture(scope="module")
-def servers(mkdocs_sites):
-    """language -> the address of that edition, built by MkDocs and served on 127.0.0.1."""
-    started, running = {}, []
-
-    def serve(language: str) -> str:
-        if language not in started:
-            handler = functools.partial(QuietHandler, directory=mkdocs_sites(language))
-            httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-            threading.Thread(target=httpd.serve_forever, daemon=True).start()
-            running.append(httpd)
-            started[language] = f"http://127.0.0.1:{httpd.server_port}/"
-        return started[language]
-
-    yield serve
-    for httpd in running:
-        httpd.shutdown()
-        httpd.server_close()
+def servers(mkdocs_sites, tmp_path_factory):
+    """language -> the address of that edition, built by MkDocs and served on 127.0.0.1 with
+    the others as `make build` lays them out (the root edition's files, each other at its
+    folder): a page may fetch what the site's root holds for every edition."""
+    root = tmp_path_factory.mktemp("editions")
+    listed = editions.load(ROOT)
+    for entry in mkdocs_sites(listed[0].language).iterdir():
+        (root / entry.name).symlink_to(entry)
+    for edition in listed[1:]:
+        (root / edition.link.rstrip("/")).symlink_to(mkdocs_sites(edition.language))
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(QuietHandler, directory=root))
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    links = {edition.language: edition.link for edition in listed}
+    yield lambda language: f"http://127.0.0.1:{httpd.server_port}/{links[language]}"
+    httpd.shutdown()
+    httpd.server_close()
 
 
 @pytest.fixture
@@ -193,32 +192,29 @@ def test_quotes_whose_range_leaves_the_release_out_say_so(page, servers, languag
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_the_error_index_shows_the_wording_of_the_release_first(page, servers, language):
-    page.goto(servers(language) + "errors/?torch=2.1.2")
-    runs = page.evaluate("""() => [...document.querySelectorAll("h2.fg-entry")].map(h => {
-      const blocks = [];
-      for (let n = h.nextElementSibling; n && !n.matches("h2"); n = n.nextElementSibling) {
-        if (n.matches(".fg-message[data-releases]")) blocks.push(n.dataset.releases.split(" "));
-        if (n.matches(".fg-picker-message--none")) blocks.push("none");
-      }
-      return {id: h.id, blocks};
-    })""")
+def test_an_entry_page_shows_the_wording_of_the_release_first(page, servers, language):
+    """On the page of every entry worded more than one way, the wording the picked release
+    prints comes first (or a note that it prints none)."""
+    reworded = [entry for entry in collected(ROOT) if len(entry.templates) > 1]
     checked = 0
-    for run in runs:
-        if not run["blocks"]:
-            continue  # a message no snippet prints: its wording comes from PyTorch's source
-        prints = [b for b in run["blocks"] if b != "none" and "2.1.2" in b]
+    for entry in reworded:
+        page.goto(servers(language) + f"errors/{entry.id}/?torch=2.1.2")
+        blocks = page.evaluate("""() => [...document.querySelectorAll(
+            "article .fg-message[data-releases], article .fg-picker-message--none")].filter(
+            n => !n.closest("details")).map(n => n.dataset.releases ? n.dataset.releases.split(" ") : "none")""")
+        prints = [b for b in blocks if b != "none" and "2.1.2" in b]
         if prints:
-            assert "2.1.2" in run["blocks"][0], run["id"]
+            assert "2.1.2" in blocks[0], entry.id
             checked += 1
         else:
-            assert run["blocks"][0] == "none", run["id"]
-    assert checked > 20
-    entry = "#one-of-the-differentiated-tensors-appears-to-not-have-been"
-    first = page.locator(f"{entry} ~ .fg-message[data-releases]").first
+            assert blocks[0] == "none", entry.id
+    assert checked > 5
+    first = page.locator("article .fg-message[data-releases]").first
+    page.goto(servers(language) + "errors/one-of-the-differentiated-tensors-appears-to-not-have-been/?torch=2.1.2")
     expect(first).to_contain_text("One of the differentiated Tensors appears")
     expect(first.locator(".filename")).to_contain_text(say(language, "picker_message_yours", release="2.1.2").strip())
 
+    page.goto(servers(language) + "errors/?torch=2.1.2")
     page.fill("#fg-diagnose-input", f"RuntimeError: {REWORDED}")
     page.click("#fg-diagnose-button")
     expect(page.locator(".fg-answer__entry")).to_have_text(
@@ -242,8 +238,7 @@ def test_the_upgrade_view_lists_exactly_the_snippets_whose_recordings_differ(pag
     expect(page.locator(".fg-upgrade__count")).to_have_attribute("data-count", str(len(expected)))
     if not expected:
         expect(page.locator(".fg-upgrade__count")).to_have_text(say(language, "upgrade_count_none", old=old, new=new))
-    data = json.loads(page.inner_text(f"#{upgrade.ELEMENT_ID}") or page.eval_on_selector(
-        f"#{upgrade.ELEMENT_ID}", "e => e.textContent"))
+    data = page.evaluate("() => fetch(document.getElementById('fg-upgrade').dataset.upgrade).then(r => r.json())")
     for kind, messages in upgrade.messages(data, old, new).items():
         shown = page.locator(f".fg-upgrade__messages--{kind} li code").all_text_contents()
         assert sorted(shown) == sorted(messages), kind

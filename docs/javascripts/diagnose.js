@@ -322,17 +322,14 @@
     const input = box.querySelector("#fg-diagnose-input");
     const status = box.querySelector("#fg-diagnose-status");
     box.hidden = false;
-    const ready = () => load(box);
+    let reader = null; // once the data has come, a paste is answered at once
+    const ready = () => load(box).then(loaded => {
+      reader = loaded;
+      box.dataset.loaded = "1";
+      return loaded;
+    });
 
-    async function diagnose() {
-      let reader;
-      try {
-        reader = await ready();
-      } catch (error) {
-        loading = null; // the next paste tries again
-        status.replaceChildren(String(error.message || error));
-        return;
-      }
+    function answerWith(reader) {
       document.getElementById("fg-diagnosis")?.remove();
       box.dataset.entry = "";
       const result = reader.read(input.value);
@@ -354,15 +351,25 @@
       card.scrollIntoView({block: "start"});
     }
 
+    function diagnose() {
+      if (reader) {
+        answerWith(reader);
+        return;
+      }
+      ready().then(answerWith, error => {
+        loading = null; // the next paste tries again
+        status.replaceChildren(String(error.message || error));
+      });
+    }
+
     onPaste(box, input, diagnose);
     // Fetched when the reader comes to the box, or before, once the page is idle.
     for (const event of ["focus", "pointerdown"]) input.addEventListener(event, () => ready().catch(() => {}), {once: true});
     const idle = window.requestIdleCallback || (run => setTimeout(run, 1));
     idle(() => ready().catch(() => { loading = null; }));
-    if (location.hash === `#${box.id}`) {
-      // Arriving through a link to the box: ready for the paste.
-      focusWhenLoaded(box, input, true);
-    }
+    // Ready for the paste: the box comes first on its page, and a link to it (#diagnose)
+    // brings it to the middle of the screen.
+    if (!location.hash || location.hash === `#${box.id}`) focusWhenLoaded(box, input, location.hash !== "");
   }
 
   function init() {

@@ -282,11 +282,13 @@ def index_markdown(
     for entry in entries:
         groups.setdefault(situation(entry, pages), []).append(entry)
     order = list(dict.fromkeys(pages.values()))
-    out = []
+    # Out of the search index: each line is its entry page's title, which search finds there.
+    out = ['<div class="fg-index" data-search-exclude markdown="1">\n']
     for page in sorted(groups, key=lambda p: (p is None, order.index(p) if p in order else 0)):
         title = titles[page] if page else words.say("index_unrecorded")
         slug = page.removesuffix(".md").replace("/", "-") if page else "unrecorded"
         out.append(f"## {title} {{ #from-{slug} }}\n")
         out += [f'- [`{e.category}: {e.summary}`]({links[e.id]}){{ data-entry="{e.id}" }}' for e in groups[page]]
         out.append("")
+    out.append("</div>\n")
     return "\n".join(out)

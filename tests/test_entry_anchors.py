@@ -1,0 +1,69 @@
+"""Links to the Error index from when it was one page still work, in every edition: the
+index's address with an entry's anchor (`errors/#<entry id>`) lands on that entry's page,
+and one with the anchor of what a fix changes (`errors/#<entry id>--<snippet anchor>`) on the
+same diff on the entry's page (docs/javascripts/entry-anchors.js). The sweep follows every
+anchor the one-page index had; the fast test, one of each kind."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from fieldguide import editions
+from fieldguide.errors.data_files import entries
+from fieldguide.render import anchor
+
+ROOT = Path(__file__).resolve().parents[1]
+EDITIONS = editions.load(ROOT)
+
+
+@pytest.fixture(scope="module")
+def site(site, mkdocs_sites, tmp_path_factory) -> Path:
+    """Every edition under one root, as `make build` lays them out (conftest's `server`
+    serves this module this one)."""
+    root = tmp_path_factory.mktemp("editions")
+    for entry in site.iterdir():
+        (root / entry.name).symlink_to(entry)
+    for edition in EDITIONS[1:]:
+        (root / edition.link.rstrip("/")).symlink_to(mkdocs_sites(edition.language))
+    return root
+
+
+def published() -> list[tuple[str, str]]:
+    """(the old index's anchor, the entry page's address and anchor it lands on)."""
+    found = []
+    for entry in entries(ROOT):
+        found.append((entry.id, f"errors/{entry.id}/"))
+        for cause in entry.causes([]):
+            for key in cause.fixes:
+                diff = f"{entry.id}--{anchor(key)}"
+                found.append((diff, f"errors/{entry.id}/#{diff}"))
+    return found
+
+
+def follow(page, server: str, anchors: list[tuple[str, str]]) -> list[str]:
+    wrong = []
+    for edition in EDITIONS:
+        for old, new in anchors:
+            page.goto(f"{server}{edition.link}errors/#{old}", wait_until="commit")
+            page.wait_for_url(f"{server}{edition.link}{new}", wait_until="commit", timeout=10_000)
+            if page.url != f"{server}{edition.link}{new}":
+                wrong.append(f"{edition.link}errors/#{old} -> {page.url}, not {new}")
+    return wrong
+
+
+def test_an_old_anchor_of_each_kind_lands_on_the_entry_page(context, server):
+    anchors = published()
+    plain = next(a for a in anchors if "--" not in a[0])
+    diff = next(a for a in anchors if "--" in a[0])
+    assert not follow(context.new_page(), server, [plain, diff])
+
+
+@pytest.mark.sweep
+def test_every_old_anchor_lands_on_the_entry_page(context, server):
+    anchors = published()
+    assert len(anchors) > 2 * len(entries(ROOT))
+    wrong = follow(context.new_page(), server, anchors)
+    print(f"{len(anchors)} anchors in {len(EDITIONS)} editions followed")
+    assert not wrong, "\n".join(wrong)
