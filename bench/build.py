@@ -17,11 +17,13 @@ For each edition:
 Then both editions together against their targets: `make build` (fieldguide/site_build.py,
 the editions side by side) cold from nothing and warm (median of 5), and `make zensical`
 (one edition after the other, the sum of the warm builds above); and what the Chinese
-edition adds to the English one's time (the target: at most as much).
+edition adds to the English one's time (the target: at most as much). Last, the size of each
+edition's search index in that build, which every page's search fetches.
 """
 
 from __future__ import annotations
 
+import gzip
 import os
 import shutil
 import statistics
@@ -73,6 +75,7 @@ def edition_times(config: str) -> dict[str, float]:
         times["cold"] = timed(mkdocs, executed + CONVERTED)
         times["executed"] = timed(mkdocs, executed)
         times["warm"] = statistics.median(timed(mkdocs) for _ in range(5))
+    timed([sys.executable, "-m", "fieldguide.errors.data_files"])  # as `make zensical` does first
     timed([sys.executable, "-m", "fieldguide.notebook", settings["docs_dir"]])
     write_config(settings, FLATTENED)
     zensical = [str(BIN / "zensical"), "build", "-f", FLATTENED.name]
@@ -117,6 +120,11 @@ def main() -> None:
                       ("warm", "mkdocs build, warm"), ("zensical", "zensical build, warm"),
                       ("zensical_clean", "zensical build --clean")):
         print(f"  {what + ':':39} {chinese[key] / english[key]:6.2f}")
+    print("search index of each edition (`make build`):")
+    for edition in editions.load(ROOT):
+        index = (ROOT / edition.site_dir / "search" / "search_index.json").read_bytes()
+        zipped = len(gzip.compress(index))
+        print(f"  {edition.name + ':':39} {len(index) / 1024:7.0f} KB, {zipped / 1024:5.0f} KB gzipped")
 
 
 if __name__ == "__main__":

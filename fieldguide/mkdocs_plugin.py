@@ -177,10 +177,13 @@ class FieldGuidePlugin(BasePlugin[FieldGuideConfig]):
 
     def on_pre_build(self, *, config):
         root = Path(config.config_file_path).parent
-        docs = Path(config.docs_dir).name
-        for edition in editions.load(root):  # the files the browser fetches, before MkDocs lists the files
-            if edition.docs == docs:
-                data_files.write(root, edition)
+        docs = Path(config.docs_dir)
+        # the files the browser fetches, before MkDocs lists the files, where a page fetches them
+        pages = [page.read_text(encoding="utf-8") for page in docs.glob("*.md")]
+        if any(call in page for page in pages for call in data_files.FETCHED_BY):
+            for edition in editions.load(root):
+                if edition.docs == docs.name:
+                    data_files.write(root, edition)
         if self.serving:
             self._build_other_editions(config)
         self.build.live = self.live_runs.changed() if self.live_runs else {}

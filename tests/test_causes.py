@@ -78,8 +78,8 @@ def test_the_index_ranks_causes_by_reports_and_counts_them(entries):
     inplace = next(e for e in entries if e.id == "one-of-the-variables-needed-for-gradient-computation-has")
     seen = [cause.seen for cause in inplace.causes([])]
     assert seen == sorted(seen, reverse=True) and seen[0] > 0
-    page = index_page.markdown(entries, {s.key: s for s in discover(ROOT)},
-                                {s.key: "x.md" for s in discover(ROOT)}, ["2.13.0"])
+    page = index_page.entry_markdown(inplace, {s.key: s for s in discover(ROOT)},
+                                      {s.key: "x.md" for s in discover(ROOT)}, ["2.13.0"])
     assert f"| {seen[0]} public reports |" in page
 
 

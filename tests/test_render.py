@@ -204,7 +204,8 @@ def test_what_the_fix_changes_follows_the_link_to_it(stores, tmp_path):
     start, end = shown.index("<details"), shown.index("</details>\n") + len("</details>\n")
     diff = shown[start:end]
     assert shown.index("{ .fg-fix }") < start and shown.index("``` { .output") > end
-    assert diff.startswith('<details class="success fg-fixdiff" markdown="1">\n<summary>What the fix changes</summary>')
+    assert diff.startswith('<details class="success fg-fixdiff" data-search-exclude markdown="1">\n'
+                           "<summary>What the fix changes</summary>")
     assert "[`t/a`](#snippet-t-a)" in diff and "[`t/b_fixed`](fix.md#snippet-t-b-fixed)" in diff
     assert ('<td class="fg-fixdiff__number">4</td><td class="fg-fixdiff__number"></td>'
             '<td class="fg-fixdiff__mark">−</td><td class="fg-fixdiff__text">x.add_(1)</td>') in diff

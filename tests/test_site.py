@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from bs4 import BeautifulSoup
 
-from fieldguide import macros
+from fieldguide import causes, macros
 from fieldguide.errors import grouping
 from fieldguide.snippet import Snippet, discover
 from fieldguide.store import OutputStore
@@ -78,10 +78,10 @@ def test_every_graph_snippet_shows_its_diagram(embedded):
     assert drawn >= 15
 
 
-def test_error_index_shows_every_exact_message(site):
-    page = (site / "errors" / "index.html").read_text()
-    entries = grouping.collect(discover(ROOT), OutputStore(ROOT))
+def test_every_entry_page_shows_every_exact_message(site):
+    entries = grouping.collect(discover(ROOT), OutputStore(ROOT), causes.load(ROOT))
     for entry in entries:
+        page = (site / "errors" / entry.id / "index.html").read_text()
         for category, text in entry.texts:  # a wording may have its own category
             shown = html.escape(f"{category}: {text}", quote=False)
-            assert shown in page, f"the error index does not show: {shown[:120]}"
+            assert shown in page, f"errors/{entry.id}/ does not show: {shown[:120]}"

@@ -35,6 +35,7 @@ ASSETS = "assets/fieldguide"
 PASTE_DATA = f"{ASSETS}/paste-data.json"  # in the root edition only
 PASTE_WORDS = f"{ASSETS}/paste-words.json"
 UPGRADE_DATA = f"{ASSETS}/upgrade-data.json"
+FETCHED_BY = ("paste_box()", "error_index()", "upgrade_view()")  # the macros of the pages that fetch them
 
 
 def entries(root: Path) -> list[grouping.Entry]:
