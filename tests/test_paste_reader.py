@@ -93,10 +93,28 @@ def mechanisms(reading: dict) -> list[str]:
      ("Warning", "find_unused... (function operator())")),
     ("[rank0]:[W1126 22:48:49.568080379 reducer.cpp:1400] Warning: it spans\ntwo lines (function operator())\nstep 0",
      ("Warning", "it spans\ntwo lines (function operator())")),
+    # a thread that lost a newline glues the message to the frame's source line above it
+    ('  File "torch/autograd/__init__.py", line 200, in backward\n'
+     "    run_backward(  # Calls into the C++ engine to run the backward passRuntimeError: glued on",
+     ("RuntimeError", "glued on")),
+    # a message quoted in a sentence ends at its closing backtick
+    ("I get `ValueError: can't optimize a non-leaf Tensor`, any idea?", ("ValueError", "can't optimize a non-leaf Tensor")),
+    ("then it says torch.OutOfMemoryError: out of memory", ("OutOfMemoryError", "out of memory")),
+    # torch's C++ stack under a message is not the message
+    ("RuntimeError: reduction\nException raised from prepare_for_forward at reducer.cpp:1310 (most recent call "
+     "first):\nframe #0: c10::Error::Error(c10::SourceLocation) + 0x57", ("RuntimeError", "reduction")),
 ])
 def test_the_message_of_a_paste(paste, expected):
     first = call("pastedMessages", paste)[0]
     assert (first["category"], first["message"]) == expected
+
+
+def test_only_the_start_of_a_very_long_message_is_read():
+    """DDP may follow its message with thousands of parameter names: the reading keeps the
+    start, which tells messages apart, and the paste is still answered."""
+    names = " ".join(f"module.layer{i}.weight" for i in range(5000))
+    [found] = call("pastedMessages", f"RuntimeError: Expected to have finished reduction. Parameters: {names}")
+    assert found["message"].startswith("Expected to have finished reduction") and len(found["message"]) <= 4000
 
 
 def test_the_last_uncaught_error_comes_first_then_nested_ones_then_warnings():

@@ -27,6 +27,14 @@
   const SEPARATOR = /^(?:(?:Original )?Traceback \(most recent call last\)|During handling of the above exception|The above exception was the direct cause)/;
   // An exception quoted inside another one's message: `got RuntimeError("...")`, as
   // torch.compile and other wrappers report what the code they ran raised.
+  // The C++ stack torch prints under some messages ("Exception raised from ... (most recent
+  // call first):", then "frame #0: ..."): where the message ends.
+  const CPP_FRAMES = /^(?:Exception raised from |frame #\d+: )/;
+  // An exception or a warning named inside a line, after a backtick or glued to what precedes it.
+  const INLINE = /(`?)((?:[A-Z][A-Za-z]*\.)*[A-Z][A-Za-z]*(?:Error|Exception|Warning)): (.+)$/;
+  // How much of a message is read: DDP's "Expected to have finished reduction" may go on with
+  // thousands of parameter names, which would only drown the words that name it.
+  const SCANNED = 4000;
   const QUOTED = /\b([A-Za-z_][\w.]*(?:Error|Exception|Warning))\((["'])((?:\\.|(?!\2)[^\\])*)\2\)/g;
 
   function lines(text) {
@@ -47,7 +55,8 @@
       const trimmed = line.trimStart();
       return trimmed.match(WARNING_LINE) || trimmed.match(ERROR_LINE);
     });
-    const ends = i => all[i] === "" || SEPARATOR.test(all[i].trimStart()) || heads[i] !== null;
+    const ends = i => all[i] === "" || SEPARATOR.test(all[i].trimStart()) || CPP_FRAMES.test(all[i].trimStart())
+      || heads[i] !== null;
     const found = [];
     for (let i = 0; i < all.length; i++) {
       const match = heads[i];
@@ -65,6 +74,19 @@
       found.push({category, message: parts.join("\n").trim(), warning, indented: indent > 0, line: start});
     }
     if (!found.length) {
+      // A message that does not start its line: glued to the line before it by a thread that
+      // lost a newline ("...the backward passRuntimeError: ..."), or quoted in a sentence
+      // ("I get `ValueError: ...`, any idea?"), where it ends at the closing backtick.
+      all.forEach((line, i) => {
+        const match = line.match(INLINE);
+        if (!match) return;
+        const [, quote, name, rest] = match;
+        const category = name.split(".").pop();
+        const message = (quote ? rest.split("`")[0] : rest).trim();
+        if (message) found.push({category, message, warning: category.endsWith("Warning"), indented: false, line: i});
+      });
+    }
+    if (!found.length) {
       const rest = all.filter(line => line.trim() && !/^\s/.test(line) && !SEPARATOR.test(line));
       if (rest.length) found.push({category: null, message: rest.join("\n").trim(), warning: false, indented: false, line: 0});
     }
@@ -75,6 +97,7 @@
         quoted.push({category: category.split(".").pop(), message, warning: category.endsWith("Warning"), indented: false, line: outer.line});
       }
     }
+    for (const item of found) item.message = item.message.slice(0, SCANNED); // a message's start tells it apart
     const last = list => [...list].reverse();
     const errors = found.filter(f => !f.warning);
     return [
