@@ -98,7 +98,8 @@ def mechanisms(reading: dict) -> list[str]:
      "    run_backward(  # Calls into the C++ engine to run the backward passRuntimeError: glued on",
      ("RuntimeError", "glued on")),
     # a message quoted in a sentence ends at its closing backtick
-    ("I get `ValueError: can't optimize a non-leaf Tensor`, any idea?", ("ValueError", "can't optimize a non-leaf Tensor")),
+    ("I get `ValueError: can't optimize a non-leaf Tensor`, any idea?",
+     ("ValueError", "can't optimize a non-leaf Tensor")),
     ("then it says torch.OutOfMemoryError: out of memory", ("OutOfMemoryError", "out of memory")),
     # torch's C++ stack under a message is not the message
     ("RuntimeError: reduction\nException raised from prepare_for_forward at reducer.cpp:1310 (most recent call "
