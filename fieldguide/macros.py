@@ -21,6 +21,7 @@ mkdocs-macros variable `fieldguide_build` (a `Build`).
 
 from __future__ import annotations
 
+import functools
 import html
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
@@ -123,6 +124,7 @@ def define_env(env) -> None:
         """The address of the edition's root from the page being rendered's."""
         return "../" * page_url(here(), env.conf.get("use_directory_urls", True)).count("/") or "./"
 
+    @functools.cache  # once per build: every entry's page asks
     def entries() -> list[error_grouping.Entry]:
         return data_files.entries(root)
 

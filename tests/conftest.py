@@ -161,6 +161,19 @@ def site(mkdocs_sites) -> Path:
 
 
 @pytest.fixture(scope="session")
+def all_editions(mkdocs_sites, tmp_path_factory) -> Path:
+    """Every edition under one root, as `make build` lays them out: the root edition's files,
+    and each other at its folder (a page may fetch what the site's root holds for all)."""
+    first, *others = editions_by_language().values()
+    root = tmp_path_factory.mktemp("editions")
+    for entry in mkdocs_sites(first.language).iterdir():
+        (root / entry.name).symlink_to(entry)
+    for edition in others:
+        (root / edition.link.rstrip("/")).symlink_to(mkdocs_sites(edition.language))
+    return root
+
+
+@pytest.fixture(scope="session")
 def build_with_mkdocs():
     return mkdocs_build
 

@@ -19,15 +19,9 @@ EDITIONS = editions.load(ROOT)
 
 
 @pytest.fixture(scope="module")
-def site(site, mkdocs_sites, tmp_path_factory) -> Path:
-    """Every edition under one root, as `make build` lays them out (conftest's `server`
-    serves this module this one)."""
-    root = tmp_path_factory.mktemp("editions")
-    for entry in site.iterdir():
-        (root / entry.name).symlink_to(entry)
-    for edition in EDITIONS[1:]:
-        (root / edition.link.rstrip("/")).symlink_to(mkdocs_sites(edition.language))
-    return root
+def site(all_editions) -> Path:
+    """Every edition under one root (conftest's `server` serves this module this one)."""
+    return all_editions
 
 
 def published() -> list[tuple[str, str]]:

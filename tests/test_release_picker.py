@@ -66,17 +66,12 @@ TABS = """() => {
 
 
 @pytest.fixture(scope="module")
-def servers(mkdocs_sites, tmp_path_factory):
+def servers(all_editions):
     """language -> the address of that edition, built by MkDocs and served on 127.0.0.1 with
-    the others as `make build` lays them out (the root edition's files, each other at its
-    folder): a page may fetch what the site's root holds for every edition."""
-    root = tmp_path_factory.mktemp("editions")
+    the others as `make build` lays them out (conftest's `all_editions`)."""
     listed = editions.load(ROOT)
-    for entry in mkdocs_sites(listed[0].language).iterdir():
-        (root / entry.name).symlink_to(entry)
-    for edition in listed[1:]:
-        (root / edition.link.rstrip("/")).symlink_to(mkdocs_sites(edition.language))
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(QuietHandler, directory=root))
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0),
+                                            functools.partial(QuietHandler, directory=all_editions))
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
     links = {edition.language: edition.link for edition in listed}
     yield lambda language: f"http://127.0.0.1:{httpd.server_port}/{links[language]}"

@@ -57,15 +57,9 @@ BOTH_EDITIONS = sorted({p.name for p in ENGLISH.glob("*.md")} & {p.name for p in
 
 
 @pytest.fixture(scope="module")
-def site(site, mkdocs_sites, tmp_path_factory) -> Path:
-    """Every edition under one root, as `make build` lays them out (conftest's `server`
-    serves this module this one): the root edition's files, and each other at its folder."""
-    root = tmp_path_factory.mktemp("editions")
-    for entry in site.iterdir():
-        (root / entry.name).symlink_to(entry)
-    for edition in editions.load(ROOT)[1:]:
-        (root / edition.link.rstrip("/")).symlink_to(mkdocs_sites(edition.language))
-    return root
+def site(all_editions) -> Path:
+    """Every edition under one root (conftest's `server` serves this module this one)."""
+    return all_editions
 
 
 @pytest.fixture(scope="module")
