@@ -136,11 +136,10 @@ def define_env(env) -> None:
 
     @env.macro
     def error_index() -> str:
-        """The paste box, then every entry's message linked to its page, grouped by where a
-        reader meets it."""
+        """Every entry's message linked to its page, grouped by where a reader meets it."""
         titles = {page: Page.read(docs / page).title for page in dict.fromkeys(embedded.values())}
         pages = {entry.id: data_files.entry_page(entry.id) for entry in entries()}
-        return box() + error_page.index_markdown(entries(), embedded, titles, pages, words)
+        return error_page.index_markdown(entries(), embedded, titles, pages, words)
 
     @env.macro
     def error_entry(entry_id: str) -> str:
@@ -163,7 +162,7 @@ def define_env(env) -> None:
 
     @env.macro
     def paste_box() -> str:
-        """The paste box on another page than the index (the home page)."""
+        """The paste box, first on the home page and on the Error index."""
         return box()
 
     @env.macro

@@ -323,6 +323,7 @@ def test_answer_screenshot_in_each_scheme(browser, server, screenshot_dir, schem
 
 def test_the_answer_fits_a_phone(browser, server, screenshot_dir):
     ctx, page = page_at(browser, server, "phone")
+    expect(page.locator("#fg-diagnose-input")).to_be_in_viewport()  # the index starts with its box
     box = page.locator("#fg-diagnose-input").bounding_box()
     assert box and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], box
     entry, paste = next((e, p) for e, p in newest_pastes() if "modified by an inplace operation" in p)
