@@ -3,6 +3,8 @@
 One file per entry, data/reports/<entry id>.toml (the id is the entry's anchor):
 
     entry = "<entry id>"
+    was = ["<an earlier id>"]         # ids the entry had before (its message's name became a
+                                      # placeholder): their links land on it
 
     [mechanisms.optimizer-step]       # one cause: what code does to get the message
     text = "an optimizer step changes weights between a forward pass and a backward through it"
@@ -98,6 +100,7 @@ class EntryCauses:
     mechanisms: tuple[Mechanism, ...]
     reports: tuple[Report, ...]
     unrecorded: Unrecorded | None = None
+    was: tuple[str, ...] = ()  # the entry's earlier ids
 
     def of(self, snippet: str) -> Mechanism | None:
         """The mechanism a snippet (by its key) reproduces."""
@@ -152,7 +155,10 @@ def read(path: Path) -> EntryCauses:
         if any(m.shown for m in mechanisms):
             raise CausesError(f"{path}: an [unrecorded] message has no snippet, so every mechanism needs "
                               "`shown = false` and `why`")
-    return EntryCauses(path.stem, path, mechanisms, tuple(reports), unrecorded)
+    was = data.get("was", [])
+    if not isinstance(was, list) or not all(isinstance(old, str) and old for old in was):
+        raise CausesError(f"{path}: `was` must be a list of the entry's earlier ids")
+    return EntryCauses(path.stem, path, mechanisms, tuple(reports), unrecorded, tuple(was))
 
 
 @functools.cache

@@ -153,6 +153,13 @@ def define_env(env) -> None:
                                          words)
 
     @env.macro
+    def moved_entry(entry_id: str) -> str:
+        """The page at an entry's earlier id (fieldguide/errors/entry_pages.py): on to its page."""
+        target = up() + page_url(data_files.entry_page(entry_id), env.conf.get("use_directory_urls", True))
+        return (f'<meta http-equiv="refresh" content="0; url={target}">\n\n'
+                + words.say("entry_moved", link=f"[{entry_id}]({entry_id}.md)") + "\n")
+
+    @env.macro
     def upgrade_view() -> str:
         """The upgrade view (upgrade.py), which fetches its data (errors/data_files.py): every
         snippet whose recordings differ between two releases the reader picks, and the Error

@@ -59,6 +59,7 @@ UI = {
     "clue_names": "names {nodes}",
     "list_separator": "; ",
     "index_unrecorded": "Messages no snippet here prints",  # the index's last group
+    "entry_moved": "This entry's page is now {link}.",  # at an entry's earlier id
     # every page with snippets (render.py)
     "output": "Output",
     "no_output": "(no output)",
@@ -140,8 +141,8 @@ UI = {
     # the paste box (diagnose.js): `{name}` is filled with text or a code element
     "box_list_separator": "; ",  # between the reasons a cause matches a paste
     "box_paste_first": "Paste an error or warning first.",
-    "box_unknown": "This message is not one the guide knows: no snippet here prints it. Other pages may still "
-                   "mention it: {search}",
+    "box_unknown": "This message is not one the guide knows: {line} No snippet here prints it; other pages "
+                   "may still mention it: {search}",
     "box_search_fallback": "use the site search",
     "box_search": "Search the site for it",
     "box_found": "Found: {entry}.",
@@ -171,6 +172,7 @@ UI = {
     "box_naming": " PyTorch {backward} print the backward node's name here, {forward} the forward op's: "
                   "without {suffix} and a trailing {zero} ({examples}).",
     "box_node": "The node {node}: a backward node of the autograd graph.",
+    "box_name": "Your paste names {name}; the entry's heading has {placeholder} in its place.",
     "box_other_name": " In the forward op's naming: {name}.",
     "box_counts_from_zero": "{what} counts from 0: the {nth} one.",
     "box_versions": "Versions: the tensor was saved for backward at version {expected} and is now at version "

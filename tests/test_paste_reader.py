@@ -53,7 +53,7 @@ def data() -> dict:
             ], clauses={"output": "which is output <n> of <node>"}),
             entry("derivative", "NotImplementedError",
                   [template("the derivative for '_unique2' is not implemented."),
-                   template("the derivative for 'foo' is not implemented", "1.4 – 1.7", recorded=False)], [
+                   template("the derivative for 'foo' has not been implemented", "1.4 – 1.7", recorded=False)], [
                       cause("unique", clueMessage=["'_unique2'", "'unique_dim'"], seen=9),
                       cause("index", clueMessage=["'index'"], seen=1),
                       cause("general", seen=0),
@@ -201,7 +201,7 @@ def test_a_known_message_nested_in_an_unknown_one_is_found(data):
 
 def test_a_wording_only_the_source_has_is_said_to_be_one(data):
     recorded, source = read(data, ["NotImplementedError: the derivative for '_unique2' is not implemented.",
-                                   "NotImplementedError: the derivative for 'foo' is not implemented"])
+                                   "NotImplementedError: the derivative for 'foo' has not been implemented"])
     assert (recorded["worded"], source["worded"]) == ("worded_one", "worded_source")
     assert source["releases"] == "1.4 – 1.7"
 

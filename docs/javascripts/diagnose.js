@@ -105,6 +105,11 @@
         }
         items.push(line);
       }
+      if (detail.kind === "name") {
+        const placeholder = reader.patterns.find(p => p.kind === "name" && p.regex.source === detail.source).placeholder;
+        const names = detail.groups.flatMap((name, i) => [i ? ", " : "", code(name)]);
+        items.push(say("name", {name: names, placeholder: code(placeholder.match(/<\w+>/)[0])}));
+      }
       if (detail.kind === "node") {
         items.push([say("node", {node: code(detail.groups[0])}), otherName(reader, detail.groups[0])]);
       }
@@ -339,7 +344,12 @@
       }
       box.dataset.score = result.score.toFixed(3); // the tests report the margin
       if (!result.found) {
-        status.replaceChildren(...say("unknown", {search: searchButton(result.pasted)}));
+        // the line the box read, so a reader sees it took the right one
+        const {category, message} = result.pasted;
+        const line = `${category ? `${category}: ` : ""}${message.split("\n")[0]}`;
+        status.replaceChildren(...say("unknown", {
+          line: code(line.length > 160 ? `${line.slice(0, 160)}…` : line), search: searchButton(result.pasted),
+        }));
         box.dataset.entry = "none";
         return;
       }

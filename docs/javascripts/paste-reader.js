@@ -239,15 +239,15 @@
       return {text: message, form: [...kinds].sort().join(" ")};
     }
 
-    /* What each placeholder matched, in order: [{kind, groups, before}], `before` being the
-     * text just ahead of it (what says which number is which). */
+    /* What each placeholder matched, in order: [{kind, groups, source, before}], `source` the
+     * pattern's and `before` the text just ahead of it (what says which number is which). */
     details(message) {
       const found = [];
       for (const {kind, regex, placeholder} of this.patterns) {
         message = message.replace(regex, (...args) => {
           const groups = args.slice(1, args.findIndex(a => typeof a === "number"));
           const at = args.find(a => typeof a === "number");
-          found.push({kind, groups, before: message.slice(Math.max(0, at - 40), at)});
+          found.push({kind, groups, source: regex.source, before: message.slice(Math.max(0, at - 40), at)});
           return placeholder;
         });
       }
@@ -270,10 +270,16 @@
       const said = words(text);
       let best = null;
       for (const entry of this.data.entries) {
+        // Two entries' wordings can read alike once names are placeholders: on a tie, the
+        // entry with a cause about the name the paste has, then a wording a recorded
+        // release prints over one only older sources have.
+        const named = entry.causes.some(c => c.clueMessage.some(p => new RegExp(p).test(pasted.message)));
         for (const template of entry.parsed) {
           let score = likeness(said, template);
           if (pasted.category && !entry.categories.some(c => c.split(".").pop() === pasted.category)) score *= OTHER_CATEGORY;
-          if (!best || score > best.score) best = {entry, template, score, form, text};
+          const better = !best || score > best.score || (score === best.score
+            && (named > best.named || (named === best.named && template.recorded && !best.template.recorded)));
+          if (better) best = {entry, template, score, form, text, named};
         }
       }
       return best;

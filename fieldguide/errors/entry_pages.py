@@ -50,12 +50,27 @@ def text(entry: Entry) -> str:
     )
 
 
+def moved(entry: Entry) -> str:
+    """The page at an entry's earlier id (data/reports' `was`): it sends the reader on to the
+    entry's page, and search leaves it out."""
+    return (
+        "---\n"
+        f"title: {json.dumps(f'{entry.category}: {entry.summary}', ensure_ascii=False)}\n"
+        "search:\n  exclude: true\n"
+        "---\n\n"
+        f'{{{{ moved_entry("{entry.id}") }}}}\n'
+    )
+
+
 def expected(root: Path) -> dict[Path, str]:
-    """Every edition's entry pages, by path from `root`."""
-    return {
-        Path(edition.docs) / entry_page(entry.id): text(entry)
-        for edition in editions.load(root) for entry in entries(root)
-    }
+    """Every edition's entry pages, and the pages at their earlier ids, by path from `root`."""
+    pages = {}
+    for edition in editions.load(root):
+        for entry in entries(root):
+            pages[Path(edition.docs) / entry_page(entry.id)] = text(entry)
+            for old in entry.data.was if entry.data else ():
+                pages[Path(edition.docs) / entry_page(old)] = moved(entry)
+    return pages
 
 
 def on_disk(root: Path) -> list[Path]:

@@ -64,7 +64,9 @@ def paste_data(
             {
                 "id": entry.id,
                 "category": entry.category,
-                "categories": sorted({category for category, _ in entry.texts} or {entry.category}),
+                # the types it is raised as, by a recorded release or in older sources' wordings
+                "categories": sorted(({category for category, _ in entry.texts} or {entry.category})
+                                     | {w.category for w in wordings if w.entry == entry.id}),
                 "summary": entry.summary,
                 "templates": [
                     [shape, first_sentence(shape), version_range(versions, listed)]
@@ -272,6 +274,12 @@ def situation(entry: Entry, pages: dict[str, str]) -> str | None:
     return None
 
 
+def was(entry: Entry) -> str:
+    """The attribute that keeps an entry's earlier ids (data/reports' `was`) on its index line,
+    for links made before its name became a placeholder (docs/javascripts/entry-anchors.js)."""
+    return f' data-was="{" ".join(entry.data.was)}"' if entry.data and entry.data.was else ""
+
+
 def index_markdown(
     entries: list[Entry], pages: dict[str, str], titles: dict[str, str], links: dict[str, str], words: Words,
 ) -> str:
@@ -288,7 +296,8 @@ def index_markdown(
         title = titles[page] if page else words.say("index_unrecorded")
         slug = page.removesuffix(".md").replace("/", "-") if page else "unrecorded"
         out.append(f"## {title} {{ #from-{slug} }}\n")
-        out += [f'- [`{e.category}: {e.summary}`]({links[e.id]}){{ data-entry="{e.id}" }}' for e in groups[page]]
+        out += [f'- [`{e.category}: {e.summary}`]({links[e.id]}){{ data-entry="{e.id}"{was(e)} }}'
+                for e in groups[page]]
         out.append("")
     out.append("</div>\n")
     return "\n".join(out)
