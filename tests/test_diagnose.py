@@ -236,6 +236,16 @@ def test_the_home_page_starts_with_the_box_and_answers_there(browser, server, sc
     ctx.close()
 
 
+def test_the_card_names_the_readers_own_op(browser, server):
+    """An entry's heading has a placeholder where messages name an op; the card says which one
+    the paste names."""
+    ctx, page = page_at(browser, server, "desktop")
+    state = diagnose(page, "NotImplementedError: the derivative for 'to_dense' is not implemented.")
+    assert landed(state, "the-derivative-for-is-not-implemented"), state
+    expect(page.locator(".fg-answer__reading li").first).to_contain_text("Your paste names to_dense")
+    ctx.close()
+
+
 def test_an_unknown_message_gets_the_not_known_answer(browser, server):
     unknown = pastes.load_unknown(ROOT)[0]
     ctx, page = page_at(browser, server, "desktop")
@@ -243,6 +253,7 @@ def test_an_unknown_message_gets_the_not_known_answer(browser, server):
     assert state["entry"] == "none" and state["card"] is None
     status = page.locator("#fg-diagnose-status")
     expect(status).to_contain_text("not one the guide knows")
+    expect(status.locator("code")).to_contain_text(unknown.message.splitlines()[0][:60])  # the line it read
     expect(status.locator("button")).to_have_text("Search the site for it")
     ctx.close()
 

@@ -199,6 +199,45 @@ def test_a_known_message_nested_in_an_unknown_one_is_found(data):
     assert reading["entry"] == "derivative" and reading["message"].startswith("the derivative")
 
 
+def with_entries(data: dict, *added: dict) -> dict:
+    data = copy.deepcopy(data)
+    data["entries"] += added
+    return data
+
+
+TIP = "Tip: To see a more detailed error message, pass debug=True to checkpoint(...)."
+
+
+def test_a_tail_pasted_without_its_message_lands_on_the_entry_more_reports_show(data):
+    """A paste with no error line may be only what a message says after a blank line (the
+    checkpoint tip); of two entries whose messages end with it, the one more reports show."""
+    data = with_entries(
+        data,
+        entry("fewer", "CheckpointError", [template(f"A different number of tensors was saved.\n\n{TIP}")],
+              [cause("count", seen=1)]),
+        entry("more", "CheckpointError", [template(f"Recomputed values have different metadata.\n\n{TIP}")],
+              [cause("metadata", seen=5)]),
+    )
+    reading, = read(data, [TIP])
+    assert reading["entry"] == "more"
+
+
+def test_on_a_tie_the_entry_about_the_pasted_name_then_a_recorded_wording_wins(data):
+    """Once names are placeholders, "derivative for <op> is not implemented" is one template in
+    two entries: the one whose cause names the pasted op wins, else the one a release prints."""
+    node = entry("node", "RuntimeError", [template("derivative for aten::_ctc_loss_backward is not implemented")],
+                 [cause("double-backward", seen=1)])
+    derivative = next(e for e in data["entries"] if e["id"] == "derivative")
+    derivative["templates"].append(template("derivative for _unique2 is not implemented", "1.1 – 1.7", recorded=False))
+    derivative["categories"].append("RuntimeError")
+    derivative["causes"][0]["clueMessage"].append(r"\b_unique2\b")
+    # each rule has to overturn the order of the entries
+    node_first = {**data, "entries": [node, *data["entries"]]}
+    named, = read(node_first, ["RuntimeError: derivative for _unique2 is not implemented"])
+    other, = read(with_entries(data, node), ["RuntimeError: derivative for aten::im2col_backward is not implemented"])
+    assert (named["entry"], other["entry"]) == ("derivative", "node")
+
+
 def test_a_wording_only_the_source_has_is_said_to_be_one(data):
     recorded, source = read(data, ["NotImplementedError: the derivative for '_unique2' is not implemented.",
                                    "NotImplementedError: the derivative for 'foo' has not been implemented"])

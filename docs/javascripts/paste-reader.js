@@ -224,8 +224,12 @@
       for (const entry of data.entries) {
         // [text, first sentence, releases, recorded]: wordings found only in PyTorch's
         // source (releases this guide does not record) have `recorded` false
-        entry.parsed = entry.templates.map(([text, head, releases, recorded = true]) =>
-          ({text, releases, recorded, words: words(text), head: words(head)}));
+        // `tail`: what a message says after a blank line (checkpoint's "Tip: ..."), which a
+        // reader may paste without the message above it
+        entry.parsed = entry.templates.map(([text, head, releases, recorded = true]) => {
+          const tail = words(text.split("\n\n").slice(1).join("\n"));
+          return {text, releases, recorded, words: words(text), head: words(head), tail: {words: tail, head: tail}};
+        });
       }
     }
 
@@ -270,16 +274,21 @@
       const said = words(text);
       let best = null;
       for (const entry of this.data.entries) {
-        // Two entries' wordings can read alike once names are placeholders: on a tie, the
-        // entry with a cause about the name the paste has, then a wording a recorded
-        // release prints over one only older sources have.
+        // Two entries' wordings can read alike (once names are placeholders, or a tail that
+        // several messages end with): on a tie, the entry with a cause about the name the
+        // paste has, then a wording a recorded release prints over one only older sources
+        // have, then the entry more public reports show.
         const named = entry.causes.some(c => c.clueMessage.some(p => new RegExp(p).test(pasted.message)));
+        const seen = entry.causes.reduce((sum, c) => sum + c.seen, 0);
         for (const template of entry.parsed) {
           let score = likeness(said, template);
+          // a paste with no "SomeError:" line may be the tail alone
+          if (!pasted.category && template.tail.words.length) score = Math.max(score, likeness(said, template.tail));
           if (pasted.category && !entry.categories.some(c => c.split(".").pop() === pasted.category)) score *= OTHER_CATEGORY;
-          const better = !best || score > best.score || (score === best.score
-            && (named > best.named || (named === best.named && template.recorded && !best.template.recorded)));
-          if (better) best = {entry, template, score, form, text, named};
+          const better = !best || score > best.score || (score === best.score && (named > best.named
+            || (named === best.named && (template.recorded > best.template.recorded
+              || (template.recorded === best.template.recorded && seen > best.seen)))));
+          if (better) best = {entry, template, score, form, text, named, seen};
         }
       }
       return best;
