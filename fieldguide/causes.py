@@ -17,6 +17,9 @@ One file per entry, data/reports/<entry id>.toml (the id is the entry's anchor):
     code = ['\\.step\\(']             # patterns of the reader's code lines in a traceback
     message = ["'_unique2'"]          # patterns of the pasted message itself (an operator it names)
     fix = "what to change, in a sentence"  # the fix the answer card leads with
+    tell = "Likely if ..."            # where the entry has other causes: the line that tells this
+                                      # one apart from what the reader knows of their code (the
+                                      # card shows it when the paste cannot separate the causes)
     shown = false                     # only where no snippet can reproduce it on these releases,
     why = "..."                       # with the reason
 
@@ -77,6 +80,7 @@ class Mechanism:
     code: tuple[str, ...] = ()
     message: tuple[str, ...] = ()
     fix: str = ""
+    tell: str = ""  # what tells it from the entry's other causes, from what the reader knows
     shown: bool = True
     why: str | None = None
     reports: tuple[Report, ...] = ()
@@ -112,7 +116,7 @@ class CausesError(ValueError):
 
 
 def _mechanism(path: Path, key: str, table: dict, reports: list[Report]) -> Mechanism:
-    known = {"text", "snippets", "clues", "nodes", "leaf", "code", "message", "fix", "shown", "why"}
+    known = {"text", "snippets", "clues", "nodes", "leaf", "code", "message", "fix", "tell", "shown", "why"}
     if not isinstance(table, dict) or "text" not in table or set(table) - known:
         raise CausesError(f"{path}: [mechanisms.{key}] needs `text` and may only have {sorted(known)}")
     for pattern in [*table.get("code", []), *table.get("message", [])]:
@@ -122,7 +126,7 @@ def _mechanism(path: Path, key: str, table: dict, reports: list[Report]) -> Mech
             raise CausesError(f"{path}: [mechanisms.{key}] pattern {pattern!r} is not a regex: {error}") from None
     lists = {name: tuple(table.get(name, [])) for name in ("snippets", "nodes", "code", "message")}
     return Mechanism(
-        id=key, text=table["text"], fix=table.get("fix", ""), clues=table.get("clues", ""),
+        id=key, text=table["text"], fix=table.get("fix", ""), tell=table.get("tell", ""), clues=table.get("clues", ""),
         leaf=table.get("leaf", False),
         shown=table.get("shown", True), why=table.get("why"),
         reports=tuple(r for r in reports if r.mechanism == key), **lists,

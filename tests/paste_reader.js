@@ -27,8 +27,8 @@ process.stdin.on("end", () => {
       entry: found ? found.entry.id : null,
       worded: result.worded ?? null,
       releases: result.template ? result.template.releases : null,
-      causes: (ranked || []).map(({cause, clues, fits}) => ({
-        mechanism: cause.mechanism, text: cause.text, fix: cause.fix, clues, fits,
+      causes: (ranked || []).map(({cause, clues, fits, close}) => ({
+        mechanism: cause.mechanism, text: cause.text, fix: cause.fix, tell: cause.tell, clues, fits, close: Boolean(close),
         pairs: cause.pairs.map(p => ({snippet: p.snippet, url: p.url, fix: p.fix, fixUrl: p.fixUrl, diff: p.diff.length})),
         notShown: cause.notShown, reports: cause.reports.length,
       })),

@@ -248,6 +248,15 @@ def test_a_wording_only_the_source_has_is_said_to_be_one(data):
 # Ranking the causes
 
 
+def test_causes_no_clue_separates_are_close_and_a_clue_separates_them(data):
+    """The card shows what tells causes apart (their `tell`) where the paste cannot: the
+    causes no clue of the paste puts below the first are `close`, with the first."""
+    bare, = read(data, [traceback("RuntimeError: " + INPLACE.replace("<node>", "MulBackward0"))])
+    assert [c["close"] for c in bare["causes"]] == [True, True, True, True]
+    clued, = read(data, [traceback("RuntimeError: " + INPLACE.replace("<node>", "MulBackward0"), "h += 1")])
+    assert mechanisms(clued)[0] == "augmented" and not any(c["close"] for c in clued["causes"])
+
+
 def test_a_leaf_ranks_the_leaf_cause_first(data):
     paste = traceback("RuntimeError: " + INPLACE.replace(", which is output 0 of <node>", ""))
     reading, = read(data, [paste])

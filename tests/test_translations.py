@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def data_texts(root: Path) -> dict[str, str]:
     """Every English text of the data that an edition translates -> where it comes from:
-    the `# cause:` lines of the snippets, the mechanisms' text, clues, why and fix, and the why
+    the `# cause:` lines of the snippets, the mechanisms' text, clues, why, fix and tell, and the why
     of a message no snippet prints ([unrecorded])."""
     found: dict[str, str] = {}
     for snippet in discover(root):
@@ -29,7 +29,7 @@ def data_texts(root: Path) -> dict[str, str]:
         if entry.unrecorded:
             found.setdefault(entry.unrecorded.why, f"{entry.path.as_posix()} [unrecorded] why")
         for mechanism in entry.mechanisms:
-            for name in ("text", "clues", "why", "fix"):
+            for name in ("text", "clues", "why", "fix", "tell"):
                 if value := getattr(mechanism, name):
                     found.setdefault(value, f"{entry.path.as_posix()} [mechanisms.{mechanism.id}] {name}")
     return found

@@ -207,6 +207,12 @@
       say("matches", {reasons: why.flatMap((part, i) => [i ? WORDS.list_separator : "", part])})) : null;
   }
 
+  /* Where the paste cannot separate a cause from the first, the line that can, from what the
+   * reader knows of their own code. */
+  function tell(item) {
+    return item.close && item.cause.tell ? el("span", {class: "fg-answer__tell"}, withCode(item.cause.tell)) : null;
+  }
+
   function seen(cause) {
     return cause.seen ? el("span", {class: "fg-answer__seen"},
       say(cause.seen === 1 ? "seen_one" : "seen_many", {count: String(cause.seen)})) : null;
@@ -229,7 +235,7 @@
       el("p", {},
         el("span", {class: "fg-answer__label"}, entry.causes.length > 1 ? WORDS.likeliest : WORDS.the_cause),
         " ", el("strong", {class: "fg-answer__cause"}, lead.text ? withCode(lead.text) : WORDS.not_stated),
-        reasons(reader, ranked, first, result.node), seen(lead)),
+        reasons(reader, ranked, first, result.node), seen(lead), tell(first)),
       lead.fix ? el("p", {class: "fg-answer__fix-sentence"}, el("span", {class: "fg-answer__label"}, WORDS.fix), " ",
         withCode(lead.fix)) : null,
     );
@@ -248,7 +254,7 @@
         el("strong", {}, item.cause.text ? withCode(item.cause.text) : WORDS.not_stated),
         item.cause.pairs.some(p => p.fixUrl) ? [" — ", fixLinks(item.cause)]
           : item.cause.reports.length ? [" — ", say("not_shown"), " ", reportLinks(item.cause)] : null,
-        reasons(reader, ranked, item, result.node), seen(item.cause)))));
+        reasons(reader, ranked, item, result.node), seen(item.cause), tell(item)))));
     }
     const reading = el("details", {class: "fg-answer__reading"}, el("summary", {}, WORDS.reading),
       el("p", {}, say(result.worded, {releases: result.template.releases})));

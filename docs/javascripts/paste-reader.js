@@ -212,6 +212,8 @@
       + 0.1 * common / Math.max(template.words.length, 1);
   }
 
+  // What one kind of clue a paste carries adds to a cause's score: more than everything else.
+  const CLUE = 4;
   // A category the entry never prints makes a message a little less likely to be it.
   const OTHER_CATEGORY = 0.9;
 
@@ -323,9 +325,16 @@
         const nodeNamed = forward !== null && cause.nodes.includes(forward);
         const kinds = new Set(clues.map(c => (c[0] === "pasted_code" ? "code" : c[0]))).size;
         return {cause, row, clues, shape, opening, named: nodeNamed, fits,
-          score: 4 * kinds + (nodeNamed ? 2 : 0) + (shape > 0 ? 1 : 0) + opening};
+          score: CLUE * kinds + (nodeNamed ? 2 : 0) + (shape > 0 ? 1 : 0) + opening};
       });
-      return scored.sort((a, b) => b.fits - a.fits || b.score - a.score || b.cause.seen - a.cause.seen || a.row - b.row);
+      scored.sort((a, b) => b.fits - a.fits || b.score - a.score || b.cause.seen - a.cause.seen || a.row - b.row);
+      // Causes the paste cannot separate from the first: no clue of the paste (each weighs
+      // CLUE) puts the first above them. The card shows what tells them apart.
+      for (const item of scored.slice(1)) {
+        item.close = item.fits === scored[0].fits && scored[0].score - item.score < CLUE;
+        if (item.close) scored[0].close = true;
+      }
+      return scored;
     }
 
     /* The whole reading of a paste: the message it is about (the stated message that is
@@ -370,7 +379,7 @@
       entries: data.entries.map(entry => ({
         ...entry,
         causes: entry.causes.map(cause => ({
-          ...cause, text: said(cause.text), fix: said(cause.fix), notShown: said(cause.notShown),
+          ...cause, text: said(cause.text), fix: said(cause.fix), tell: said(cause.tell), notShown: said(cause.notShown),
         })),
       })),
     };

@@ -91,6 +91,7 @@ def paste_data(
                         "text": cause.text,
                         "mechanism": cause.mechanism.id if cause.mechanism else "",
                         "fix": cause.mechanism.fix or "" if cause.mechanism else "",
+                        "tell": cause.mechanism.tell if cause.mechanism else "",
                         "seen": cause.seen,
                         "reports": [[r.source, r.url] for r in cause.mechanism.reports] if cause.mechanism else [],
                         "pairs": [pair(key, fix) for key, fix in cause.fixes.items()],
@@ -116,7 +117,7 @@ def paste_data(
 
 
 # The texts of paste_data that an edition words in its own language (paste_words).
-TRANSLATED = ("text", "fix", "notShown")
+TRANSLATED = ("text", "fix", "tell", "notShown")
 
 
 def paste_words(data: dict, words: Words = ENGLISH_WORDS) -> dict:
