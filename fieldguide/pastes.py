@@ -18,6 +18,14 @@ paste and never used to tune it: the measure of the box as a reader meets it
 (tests/test_diagnose.py). `entry` is "" for a message no entry covers (the box must say it
 does not know it), `mechanism` "" where the thread states no cause or one no mechanism is.
 
+Blind pastes: a third set, data/blind-pastes/<name>.toml, in the same form plus `scope`
+("autograd" for a message from autograd or the training tools this guide covers, "other"
+for one around training it does not), from threads no other file in data/ cites, collected
+(and committed) before the entries they would test were written, and labelled after: `entry`
+the entry whose message the paste states ("" where none is), `mechanism` the thread's cause
+among its mechanisms. The measure the box's floors hold (tests/test_paste_answers.py, and in
+Chromium tests/test_diagnose.py): the right entry for in-scope pastes, none wrong.
+
 Unknown pastes: errors readers paste around training that the guide does not cover (memory,
 devices, shapes, dtypes, data loading, NCCL), kept to check that the paste box answers "not
 one the guide knows" for them. One file per paste, data/unknown-pastes/<name>.toml:
@@ -38,6 +46,8 @@ from fieldguide.causes import CausesError
 
 PASTES_DIR = Path("data") / "pastes"
 HELD_OUT_DIR = Path("data") / "held-out-pastes"
+BLIND_DIR = Path("data") / "blind-pastes"
+SCOPES = ("autograd", "other")
 UNKNOWN_DIR = Path("data") / "unknown-pastes"
 # The line that states a Python exception: "RuntimeError: ...", "torch.cuda.OutOfMemoryError: ...".
 EXCEPTION_LINE = re.compile(r"^(?:\w+\.)*\w*(?:Error|Exception): (.*)$", re.MULTILINE)
@@ -52,6 +62,7 @@ class Paste:
     cause: str
     paste: str
     release: str | None = None
+    scope: str = "autograd"  # blind pastes: one of SCOPES
 
 
 @dataclass(frozen=True)
@@ -80,7 +91,8 @@ def _read(path: Path, kind: type, fields: str):
 
 
 def read(path: Path) -> Paste:
-    return _read(path, Paste, "a paste needs source, entry, mechanism, cause and paste, and may have release")
+    return _read(path, Paste, "a paste needs source, entry, mechanism, cause and paste, and may have release "
+                              "(and scope, in data/blind-pastes)")
 
 
 def read_unknown(path: Path) -> UnknownPaste:
@@ -93,6 +105,14 @@ def load(root: Path) -> list[Paste]:
 
 def load_held_out(root: Path) -> list[Paste]:
     return [read(path) for path in sorted((Path(root) / HELD_OUT_DIR).glob("*.toml"))]
+
+
+def load_blind(root: Path) -> list[Paste]:
+    found = [read(path) for path in sorted((Path(root) / BLIND_DIR).glob("*.toml"))]
+    for paste in found:
+        if paste.scope not in SCOPES:
+            raise CausesError(f"{BLIND_DIR}/{paste.name}.toml: scope {paste.scope!r} is not one of {', '.join(SCOPES)}")
+    return found
 
 
 def load_unknown(root: Path) -> list[UnknownPaste]:

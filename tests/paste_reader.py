@@ -8,6 +8,7 @@ import functools
 import json
 import shutil
 import subprocess
+from collections import defaultdict
 from pathlib import Path
 
 from fieldguide import causes, editions
@@ -55,3 +56,62 @@ def read(data: dict, pastes: list[str]) -> list[dict | None]:
 def call(name: str, *args):
     """One of the script's functions (pastedMessages, pastedCode, words, likeness) on `args`."""
     return _node({"calls": [[name, *args]]})[0]
+
+
+# The floors of the blind pastes (data/blind-pastes; tests/test_paste_answers.py, bench/pastes.py
+# prints the figures): shares of the in-scope pastes, and of those whose thread's cause is one of
+# the entry's, as first measured (the aims: right 90%, first 70%, top three 90%, no wrong entry;
+# the one wrong answer left is a warning's entry for a paste whose error line was cut off).
+BLIND_FLOORS = {"right": 0.86, "first": 0.82, "top3": 0.82}
+BLIND_MOST_WRONG = 1
+
+
+def measure(cases: list, readings: list) -> tuple[dict, list[str]]:
+    """The box's figures on labelled real pastes (fieldguide/pastes.py): how many in-scope
+    pastes land on their entry, get an honest "not known" for a message no entry has, or a
+    wrong entry (of any paste); where the thread's cause ranks; and the misses, in words."""
+    figures: dict = defaultdict(int)
+    misses = []
+    for case, reading in zip(cases, readings, strict=True):
+        got = reading["entry"] if reading else None
+        in_scope = case.scope == "autograd"
+        figures["pastes"] += 1
+        figures["in scope"] += in_scope
+        if got and got != case.entry:
+            figures["wrong"] += 1
+            misses.append(f"{case.name} ({case.source}): WRONG: {got}, not {case.entry or 'not known'}")
+        elif in_scope and case.entry and got == case.entry:
+            figures["right"] += 1
+        elif in_scope and not case.entry and not got:
+            figures["not known"] += 1
+            misses.append(f"{case.name} ({case.source}): not known, and no entry has its message")
+        elif in_scope:
+            score = reading["score"] if reading else 0
+            misses.append(f"{case.name} ({case.source}): not read as {case.entry} (score {score:.3f})")
+        if in_scope and case.entry and case.mechanism:
+            figures["with cause"] += 1
+            ranked = [c["mechanism"] for c in reading["causes"]] if got == case.entry else []
+            rank = ranked.index(case.mechanism) + 1 if case.mechanism in ranked else None
+            figures["first"] += rank == 1
+            figures["top3"] += rank is not None and rank <= 3
+            if rank != 1:
+                misses.append(f"{case.name} ({case.source}): the thread's cause {case.mechanism} is "
+                              f"{'not listed' if rank is None else f'number {rank}'}; first: {ranked[:1]}")
+    figures["shares"] = {
+        "right": figures["right"] / max(figures["in scope"], 1),
+        "first": figures["first"] / max(figures["with cause"], 1),
+        "top3": figures["top3"] / max(figures["with cause"], 1),
+    }
+    return dict(figures), misses
+
+
+def said(figures: dict) -> str:
+    """The figures in words, as the test and the benchmark print them."""
+    share = figures["shares"]
+    return "\n".join([
+        f"pastes: {figures['pastes']}, in scope: {figures['in scope']}",
+        f"  right entry: {figures['right']}/{figures['in scope']} in scope ({share['right']:.1%}); "
+        f"honest 'not known': {figures['not known']}; wrong entry: {figures['wrong']}",
+        f"  the thread's cause first: {figures['first']}/{figures['with cause']} ({share['first']:.1%}); "
+        f"among the first three: {figures['top3']}/{figures['with cause']} ({share['top3']:.1%})",
+    ])

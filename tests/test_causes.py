@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from fieldguide import causes, pastes
+from fieldguide import causes, inventory, pastes
 from fieldguide.errors import grammar, grouping
 from fieldguide.errors import page as index_page
 from fieldguide.snippet import discover
@@ -167,8 +167,7 @@ def test_held_out_pastes_come_from_threads_no_other_data_cites(entries):
     names an existing entry ("" for a message none covers) and mechanism ("" for none), and its
     thread is cited nowhere else in data/, so nothing here was written from it."""
     by_id = {entry.id: entry for entry in entries}
-    cited = ({r.source for data in causes.load(ROOT).values() for r in data.reports}
-             | {p.source for p in pastes.load(ROOT)} | {p.source for p in pastes.load_unknown(ROOT)})
+    cited = cited_by_data() | {p.source for p in pastes.load_blind(ROOT)}
     held_out = pastes.load_held_out(ROOT)
     problems = []
     for paste in held_out:
@@ -183,6 +182,39 @@ def test_held_out_pastes_come_from_threads_no_other_data_cites(entries):
     sources = [p.source for p in held_out]
     problems += [f"{source}: two held-out pastes" for source in sorted({s for s in sources if sources.count(s) > 1})]
     assert len(held_out) >= 80, f"{pastes.HELD_OUT_DIR}: {len(held_out)} pastes; the measure needs at least 80"
+    assert not problems, "\n".join(problems)
+
+
+def cited_by_data() -> set[str]:
+    """The threads data/ writes from: the causes' reports, the real and unknown pastes, and the
+    message inventory's reports."""
+    return ({r.source for data in causes.load(ROOT).values() for r in data.reports}
+            | {p.source for p in pastes.load(ROOT)} | {p.source for p in pastes.load_unknown(ROOT)}
+            | {source for message in inventory.load(ROOT / inventory.INVENTORY_DIR) for source in message.reports})
+
+
+def test_blind_pastes_come_from_threads_no_other_data_cites(entries):
+    """data/blind-pastes measures the box (tests/test_paste_answers.py): at least 150 pastes,
+    each with its scope, an existing entry ("" for none) and mechanism ("" for none), from a
+    thread nothing else in data/ cites, held-out pastes included."""
+    by_id = {entry.id: entry for entry in entries}
+    cited = cited_by_data() | {p.source for p in pastes.load_held_out(ROOT)}
+    blind = pastes.load_blind(ROOT)
+    problems = []
+    for paste in blind:
+        where = f"{pastes.BLIND_DIR}/{paste.name}.toml"
+        if paste.entry and paste.entry not in by_id:
+            problems.append(f"{where}: no entry {paste.entry!r}")
+        elif paste.mechanism and (not paste.entry or paste.mechanism not in
+                                  {m.id for m in by_id[paste.entry].data.mechanisms}):
+            problems.append(f"{where}: {paste.entry or 'no entry'} has no mechanism {paste.mechanism!r}")
+        if paste.entry and paste.scope != "autograd":
+            problems.append(f"{where}: an entry of this guide is in scope: scope = \"autograd\"")
+        if not SOURCE.match(paste.source) or paste.source in cited:
+            problems.append(f"{where}: source {paste.source!r} is malformed or cited elsewhere in data/")
+    sources = [p.source for p in blind]
+    problems += [f"{source}: two blind pastes" for source in sorted({s for s in sources if sources.count(s) > 1})]
+    assert len(blind) >= 150, f"{pastes.BLIND_DIR}: {len(blind)} pastes; the measure needs at least 150"
     assert not problems, "\n".join(problems)
 
 
@@ -254,3 +286,19 @@ def test_load_reads_again_after_a_change(tmp_path):
     (folder / "e.toml").write_text(GOOD.replace("do this", "do that"))
     os.utime(folder / "e.toml", ns=(1, 1))
     assert causes.load(tmp_path)["e"].mechanisms[0].fix == "do that"
+
+
+def test_each_cause_of_an_entry_with_several_says_what_tells_it_apart():
+    """Where the paste cannot separate an entry's causes, the card shows each one's `tell`
+    (docs/javascripts/paste-reader.js marks them close): every mechanism of an entry with two
+    or more has one, a line of its own."""
+    problems = []
+    for entry in causes.load(ROOT).values():
+        if len(entry.mechanisms) < 2:
+            continue
+        tells = [m.tell for m in entry.mechanisms]
+        problems += [f"{entry.path.name} [mechanisms.{m.id}]: no `tell`"
+                     for m in entry.mechanisms if not m.tell.strip()]
+        problems += [f"{entry.path.name}: two causes say the same `tell`: {t!r}"
+                     for t in sorted({t for t in tells if t and tells.count(t) > 1})]
+    assert not problems, "\n".join(problems)

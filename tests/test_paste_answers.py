@@ -24,7 +24,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 import pytest
-from paste_reader import ROOT, entries, read, site_data
+from paste_reader import BLIND_FLOORS, BLIND_MOST_WRONG, ROOT, entries, measure, read, said, site_data
 
 from fieldguide import pastes, wordings
 from fieldguide.errors import grammar, grouping
@@ -262,6 +262,21 @@ def test_real_pastes_put_the_threads_cause_first():
     print("\n".join(misses))
     assert len(cases) >= 60 and len(per_entry) >= 12, "data/pastes needs 60 pastes from 12 entries"
     assert first >= 0.57 * len(cases) and top3 >= 0.85 * len(cases), "\n".join(misses)
+
+
+def test_blind_pastes_land_on_their_entry():
+    """Real pastes collected before the entries they test were written (data/blind-pastes):
+    the right entry for the in-scope ones, no paste on a wrong entry, and the thread's cause
+    first and among the first three, at least as often as BLIND_FLOORS says."""
+    cases = pastes.load_blind(ROOT)
+    figures, misses = measure(cases, read(site_data(), [c.paste for c in cases]))
+    print(said(figures))
+    print("\n".join(misses))
+    assert figures["in scope"] >= 150 and figures["with cause"] >= 15
+    assert figures["wrong"] <= BLIND_MOST_WRONG, "\n".join(m for m in misses if "WRONG" in m)
+    for name, floor in BLIND_FLOORS.items():
+        share = figures["shares"][name]
+        assert share >= floor, f"{name}: {share:.1%} is below {floor:.0%}\n" + "\n".join(misses)
 
 
 def test_unknown_messages_get_no_entry():

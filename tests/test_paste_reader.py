@@ -238,6 +238,16 @@ def test_on_a_tie_the_entry_about_the_pasted_name_then_a_recorded_wording_wins(d
     assert (named["entry"], other["entry"]) == ("derivative", "node")
 
 
+def test_a_missing_attribute_of_none_is_one_message_and_of_another_object_is_not(data):
+    """The attribute is a placeholder of None's message; another object's missing attribute
+    (a scheduler's `get_last_lr`) is another message the guide does not know."""
+    data = with_entries(data, entry("none-attr", "AttributeError",
+                                    [template("'NoneType' object has no attribute 'norm'")], [cause("grad-none")]))
+    none, other = read(data, ["AttributeError: 'NoneType' object has no attribute 'data'",
+                              "AttributeError: 'ReduceLROnPlateau' object has no attribute 'get_last_lr'"])
+    assert (none["entry"], other["entry"]) == ("none-attr", None)
+
+
 def test_a_wording_only_the_source_has_is_said_to_be_one(data):
     recorded, source = read(data, ["NotImplementedError: the derivative for '_unique2' is not implemented.",
                                    "NotImplementedError: the derivative for 'foo' has not been implemented"])

@@ -29,7 +29,8 @@ PLACEHOLDERS = [
     # the one name that differs between instances of a message: the reader's op, attribute, class
     ("name", r"\bderivative for '([^'\n]+)' is not implemented", "derivative for '<op>' is not implemented"),
     ("name", r"\bderivative for ((?:\w+::)?\w+) is not implemented", "derivative for <op> is not implemented"),
-    ("name", r"object has no attribute '(\w+)'", "object has no attribute '<attr>'"),
+    # (only None's: another object's missing attribute is another message)
+    ("name", r"'NoneType' object has no attribute '(\w+)'", "'NoneType' object has no attribute '<attr>'"),
     ("name", r"\b(\w+)\.__init__\(\) got an unexpected keyword",
      "<class>.__init__() got an unexpected keyword"),
     ("name", r"unsupported operand type\(s\) for ([^:\s]+):", "unsupported operand type(s) for <operator>:"),
@@ -37,7 +38,15 @@ PLACEHOLDERS = [
     ("name", r"\bdevices, (\w+(?::\d+)?) and (\w+(?::\d+)?)!", "devices, <device> and <device>!"),
     ("name", r"\bexpected scalar type (\w+) but found (\w+)", "expected scalar type <dtype> but found <dtype>"),
     ("name", r"\bFound dtype (\w+) but expected (\w+)", "Found dtype <dtype> but expected <dtype>"),
-    ("name", r"\bbatching rule for ((?:\w+::)?[\w.]+)", "batching rule for <op>"),
+    ("name", r"\bbatching rule for ((?:\w+::)?\w+(?:\.\w+)*)", "batching rule for <op>"),
+    ("name", r"\bInput type \(([\w.:]+)\) and (weight|bias) type \(([\w.:]+)\)",
+     "Input type (<type>) and <param> type (<type>)"),
+    ("name", r"\bexpected target dtype to be Long or Byte, but got (\w+)",
+     "expected target dtype to be Long or Byte, but got <dtype>"),
+    ("name", r"\bhook '([^'\n]+)' has returned an incorrect number", "hook '<name>' has returned an incorrect number"),
+    ("name", r"\bunsupported autocast device_type '([^'\n]*)'", "unsupported autocast device_type '<device>'"),
+    ("name", r"\b((?:\w+::)?\w+(?:\.\w+)?): an autograd kernel was not registered",
+     "<op>: an autograd kernel was not registered"),
     ("output", r"\boutput (\d+) of (?:\w+::)*(\w+)", "output <n> of <node>"),
     ("output", r"\bOutput (\d+) of (?:\w+::)*(\w+)", "Output <n> of <node>"),
     ("node", r"\b(\w+Backward\d*)\b", "<node>"),
@@ -52,7 +61,7 @@ BACKWARD_SUFFIX = r"Backward(\d*)$"
 # where PyTorch forgot the space ("not allowed.You can"), not inside `__main__.Name`.
 # a line break ends a sentence, also as the two characters `\n` of a KeyError's quoted message
 _SENTENCE_END = re.compile(r"(?<=[.:])\s+|(?<=[a-z)\]][.:])(?=[A-Z])|\n|\\n")
-_SOURCE_PREFIX = re.compile(r"^[a-z_]+(?:\.[a-z_]+)*: ")
+_SOURCE_PREFIX = re.compile(r"^(?:[a-z_]+(?:\.[a-z_]+)*|<\w+>): ")
 _TORCH_NAME = re.compile(r"\btorch(?:\.\w+)+")
 ID_LENGTH = 60
 
@@ -110,8 +119,9 @@ def form(message: str) -> tuple[str, ...]:
 
 def sentences(text: str, count: int) -> list[str]:
     """The first `count` sentences of a text, each without its full stop or colon. A module's
-    name before a colon ("torch.utils.checkpoint: the use_reentrant ...") says where the
-    message comes from and starts the first sentence rather than being one."""
+    name before a colon ("torch.utils.checkpoint: the use_reentrant ...", or the op a
+    message is about, "<op>: an autograd kernel ...") says where the message comes from and
+    starts the first sentence rather than being one."""
     prefix = _SOURCE_PREFIX.match(text)
     # a dotted name under torch ("torch.cuda.amp.GradScaler", "torch.Size") ends no sentence
     body = _TORCH_NAME.sub(lambda m: m[0].replace(".", "\0"), text[prefix.end() if prefix else 0:])
