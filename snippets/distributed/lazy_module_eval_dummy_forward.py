@@ -13,8 +13,7 @@ from torch.nn.parallel import DistributedDataParallel as DDP
 # PyTorch 1.13 to 2.3 warn that lazy modules are a new feature whenever one is built
 warnings.filterwarnings("ignore", r"Lazy modules are a new feature", UserWarning)
 
-dist.init_process_group("gloo", init_method="file://" + os.path.join(tempfile.mkdtemp(), "rendezvous"),
-                        rank=0, world_size=1)
+dist.init_process_group("gloo", init_method="file://" + os.path.join(tempfile.mkdtemp(), "rendezvous"), rank=0, world_size=1)
 torch.manual_seed(0)
 
 
@@ -36,4 +35,7 @@ with torch.no_grad():
     model(torch.randn(2, 10))  # the dummy forward pass, in eval mode
 uninitialized = [name for name, p in model.named_parameters() if isinstance(p, nn.parameter.UninitializedParameter)]
 print("still uninitialized:", uninitialized)
-model = DDP(model.train())
+try:
+    model = DDP(model.train())
+finally:
+    dist.destroy_process_group()  # a notebook runs the next example in this same process

@@ -13,11 +13,13 @@ from torch.nn.parallel import DistributedDataParallel as DDP
 # PyTorch 1.13 to 2.3 warn that lazy modules are a new feature whenever one is built
 warnings.filterwarnings("ignore", r"Lazy modules are a new feature", UserWarning)
 
-dist.init_process_group("gloo", init_method="file://" + os.path.join(tempfile.mkdtemp(), "rendezvous"),
-                        rank=0, world_size=1)
+dist.init_process_group("gloo", init_method="file://" + os.path.join(tempfile.mkdtemp(), "rendezvous"), rank=0, world_size=1)
 torch.manual_seed(0)
 
 # the input size is left for the first batch to tell
 model = nn.Sequential(nn.LazyLinear(16), nn.ReLU(), nn.LazyLinear(3))
 print("first layer's weight:", type(model[0].weight).__name__)
-model = DDP(model)
+try:
+    model = DDP(model)
+finally:
+    dist.destroy_process_group()  # a notebook runs the next example in this same process
