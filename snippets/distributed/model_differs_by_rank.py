@@ -42,3 +42,4 @@ if __name__ == "__main__":
         model = wrap(0, rendezvous)
     finally:
         other.join(timeout=60)
+        dist.destroy_process_group()  # a notebook runs the next example in this same process

@@ -1,4 +1,5 @@
 import datetime
+import gc
 import os
 import sys
 import tempfile
@@ -32,6 +33,8 @@ def rank_1(rendezvous):
 
 if __name__ == "__main__":
     rendezvous = os.path.join(tempfile.mkdtemp(), "rendezvous")
+    # In a notebook, a DDP that an earlier cell failed to build may still hold threads: freed before the fork.
+    gc.collect()
     other = mp.get_context("fork").Process(target=rank_1, args=(rendezvous,))
     other.start()
     try:
