@@ -13,10 +13,12 @@ unexport PYTHONDONTWRITEBYTECODE
 	python-check constraints engine
 
 # Every package pinned by constraints.txt, so builds and recordings see the same libraries.
-$(VENV)/installed: pyproject.toml constraints.txt | python-check
+# The terminal tool (explain/) too, editable: its examples and tests run against this checkout.
+$(VENV)/installed: pyproject.toml constraints.txt explain/pyproject.toml | python-check
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet -c constraints.txt --upgrade pip
 	$(BIN)/python -m pip install --quiet -c constraints.txt -e ".[site,test]"
+	$(BIN)/python -m pip install --quiet --no-deps -e ./explain
 	touch $@
 
 # Runs before every use of .venv (order-only, so it never makes the stamp out of date): an
@@ -70,8 +72,8 @@ PARALLEL = -n auto --dist loadfile
 
 # ruff and mypy, configured in pyproject.toml ([tool.ruff], [tool.mypy]).
 lint: $(VENV)/installed
-	$(BIN)/ruff check fieldguide tests bench
-	$(BIN)/mypy fieldguide
+	$(BIN)/ruff check fieldguide tests bench explain
+	$(BIN)/mypy fieldguide explain/autograd_fieldguide
 
 # The browser tests (tests/test_browser.py) drive Debian's Chromium. Installed here when it
 # is missing and we are root with apt-get; otherwise those tests skip and say how to get it.
@@ -93,9 +95,12 @@ nodejs:
 	fi
 
 # After recording, the Error index's entry pages follow the messages (fieldguide/errors/entry_pages.py).
+# The terminal tool's data before and after: its examples (snippets/explain/) print what it says.
 record: $(VENV)/installed
+	$(BIN)/python -m fieldguide.explain_data
 	$(BIN)/pytest --update-outputs tests/test_snippets.py
 	$(BIN)/python -m fieldguide.errors.entry_pages
+	$(BIN)/python -m fieldguide.explain_data
 
 # Mutation testing of the pure modules with their fast tests ([tool.mutmut] in pyproject.toml):
 # prints the share of mutants caught (a test failed or hung) per module and in all; `$(BIN)/mutmut results` lists

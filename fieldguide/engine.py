@@ -24,6 +24,9 @@ from fieldguide.releases import version_key
 from fieldguide.snippet import Snippet
 
 FORKSERVER = Path(__file__).with_name("forkserver.py")
+# The terminal tool (explain/), which a reader installs with `pip install ./explain`: importable
+# by the snippets of every release (its page runs it), as .venv has it installed.
+EXPLAIN = Path(__file__).resolve().parents[1] / "explain"
 
 
 class EngineError(Exception):
@@ -132,7 +135,8 @@ class Engine:
         snippet that costs more than it saves, and its child imports what it uses itself."""
         self.root = Path(root)
         self._stderr = tempfile.TemporaryFile()
-        env = {**os.environ, **(env or {}), "PYTHONHASHSEED": "0", "OMP_NUM_THREADS": "1"}
+        env = {**os.environ, **(env or {}), "PYTHONHASHSEED": "0", "OMP_NUM_THREADS": "1",
+               "PYTHONPATH": os.pathsep.join(filter(None, [str(EXPLAIN), os.environ.get("PYTHONPATH")]))}
         env.pop("PYTHONWARNINGS", None)
         self._process = subprocess.Popen(
             [python, str(FORKSERVER), str(self.root), str(workers), "warm" if warm else "cold"],

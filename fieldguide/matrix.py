@@ -110,14 +110,21 @@ def python_for(version: str, matrix: Matrix | None = None, log: TextIO | None = 
     if version == matrix.reference:
         return sys.executable
     folder = env_dir(version)
-    if not (folder / READY).exists():
+    if not _ready(folder, version, matrix):
         ENVS.mkdir(parents=True, exist_ok=True)
         # Another process (a second checkout, a direct pytest --torch-version) may be
         # installing the same release: wait for it, then use what it installed.
         with FileLock(ENVS / f"torch-{version}.lock"):
-            if not (folder / READY).exists():
+            if not _ready(folder, version, matrix):
                 install(version, matrix, log)
     return str(folder / "bin" / "python")
+
+
+def _ready(folder: Path, version: str, matrix: Matrix) -> bool:
+    """Installed with the requirements asked for now (READY lists them): an environment made
+    before they changed gets what it lacks (install keeps what it has)."""
+    ready = folder / READY
+    return ready.exists() and ready.read_text().splitlines()[1:] == install_request(version, matrix)[0]
 
 
 def install(version: str, matrix: Matrix, log: TextIO | None = None) -> None:
@@ -127,7 +134,8 @@ def install(version: str, matrix: Matrix, log: TextIO | None = None) -> None:
     A release that is not listed (one `bisect` tries) gets no share of the cache: its files
     would outlive the environment, which bisect removes after use."""
     folder = env_dir(version)
-    shutil.rmtree(folder, ignore_errors=True)  # a previous install that did not finish
+    if not (folder / READY).exists():
+        shutil.rmtree(folder, ignore_errors=True)  # a previous install that did not finish
     print(f"installing torch {version} into {folder} ...", file=log or sys.stdout, flush=True)
     start = time.monotonic()
     requirements, uv_env = install_request(version, matrix)
@@ -138,14 +146,15 @@ def install(version: str, matrix: Matrix, log: TextIO | None = None) -> None:
         overrides.write_text("\n".join(matrix.nvidia) + "\n")
         excludes.write_text("\n".join(matrix.left_out) + "\n")
         stderr = subprocess.STDOUT if log else None
-        subprocess.run([*uv, "venv", "--quiet", "--python", sys.executable, str(folder)],
-                       check=True, env=env, stdout=log, stderr=stderr)
+        if not (folder / READY).exists():
+            subprocess.run([*uv, "venv", "--quiet", "--python", sys.executable, str(folder)],
+                           check=True, env=env, stdout=log, stderr=stderr)
         subprocess.run(
             [*uv, "pip", "install", "--quiet", "--python", str(folder / "bin" / "python"),
              "--overrides", str(overrides), "--excludes", str(excludes), *requirements],
             check=True, env=env, stdout=log, stderr=stderr,
         )
-    (folder / READY).write_text(version + "\n")
+    (folder / READY).write_text("\n".join([version, *requirements]) + "\n")
     print(f"installed torch {version} in {time.monotonic() - start:.0f} s", file=log or sys.stdout, flush=True)
 
 
@@ -214,6 +223,8 @@ class ReleaseRun:
                    "-p", "no:cacheprovider", "--torch-version", self.version]
         if self.update:
             command.append("--update-outputs")
+        else:  # the terminal tool's closed loop (explain/) on this release too
+            command.insert(3, "tests/test_explain_loop.py")
         if self.select:
             command += ["-k", self.select]
         if self.no_cache:

@@ -15,6 +15,8 @@ stays plain PyTorch:
     # reference: same gradients as without checkpointing
                                a fix's proof: it prints this label, then True, where it
                                compares its gradients with a reference computed another way
+    # error-index: no          what it prints is another program's output (the terminal tool
+                               running a script): its tracebacks are not messages of its own
 """
 
 from __future__ import annotations
@@ -55,6 +57,7 @@ class Snippet:
     max_output: int = DEFAULT_MAX_OUTPUT
     reference: str | None = None
     code_start: int = 1  # the first line after the directives: where a page starts showing it
+    error_index: bool = True  # its messages are the Error index's
 
     @property
     def key(self) -> str:
@@ -145,6 +148,8 @@ _DIRECTIVES: dict[str, tuple[str, Callable[[str], object], str]] = {
     "max-output": ("max_output", lambda v: int(v) if v.isdigit() and int(v) > 0 else None,
                    "must be a positive number of bytes."),
     "timeout": ("timeout", _positive_seconds, "must be a positive number of seconds."),
+    "error-index": ("error_index", lambda v: False if v == "no" else None,
+                    "can only be 'no': '# error-index: no' for a snippet whose output is another program's."),
     "reference": ("reference", lambda v: v if v and not v.endswith(":") else None,
                   "must be the label the snippet prints before its comparison, without the colon, "
                   "e.g. '# reference: same gradients as without checkpointing'."),

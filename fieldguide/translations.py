@@ -207,6 +207,12 @@ UI = {
     "box_not_shown": " Not reproduced here.",
     "box_not_shown_why": " Not reproduced here: {why}.",
     "box_matches": " Matches: {reasons}.",
+    # The diagnosis in a terminal or a notebook (explain/: the autograd-fieldguide package)
+    "explain_title": "Autograd Field Guide: {entry}",
+    "explain_more": "The whole entry: {url}",
+    "explain_others": "Other causes on the entry's page: {count}.",
+    "explain_unknown": "The Autograd Field Guide has no entry for the message it read: {line}",
+    "explain_nothing": "No error or warning line was found in what was read.",
 }
 
 

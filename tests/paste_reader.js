@@ -27,11 +27,19 @@ process.stdin.on("end", () => {
       entry: found ? found.entry.id : null,
       worded: result.worded ?? null,
       releases: result.template ? result.template.releases : null,
-      causes: (ranked || []).map(({cause, clues, fits, close}) => ({
+      causes: (ranked || []).map(({cause, clues, fits, close, row, score, shape, opening, named}) => ({
         mechanism: cause.mechanism, text: cause.text, fix: cause.fix, tell: cause.tell, clues, fits, close: Boolean(close),
         pairs: cause.pairs.map(p => ({snippet: p.snippet, url: p.url, fix: p.fix, fixUrl: p.fixUrl, diff: p.diff.length})),
         notShown: cause.notShown, reports: cause.reports.length,
+        // the rest of the ranking, for the Python port's parity test (tests/test_reader_parity.py)
+        row, rankScore: score, shape, opening, named,
       })),
+      // the rest of the reading, for the Python port's parity test
+      line: pasted.line, warning: pasted.warning, indented: pasted.indented,
+      form: found ? found.form : null, templated: found ? found.text : null, named: found ? found.named : null,
+      seen: found ? found.seen : null, matched: found ? found.template.text : null,
+      template: result.template ? result.template.text : null, node: result.node ?? null,
+      details: reader.details(pasted.message),
     };
   });
   process.stdout.write(JSON.stringify(readings));

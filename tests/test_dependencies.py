@@ -71,6 +71,8 @@ def with_dependencies(requirements: list[str]) -> set[str]:
 
 
 PROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+# This repository's own distributions: the guide, and the terminal tool in explain/
+OWN = {"autograd-field-guide", "autograd-fieldguide"}
 
 
 def imported_distributions(paths: list[Path]) -> dict[str, set[str]]:
@@ -90,7 +92,7 @@ def test_the_base_dependencies_hold_what_a_matrix_run_imports():
                          timeout=120)
     assert run.returncode == 0, run.stderr
     imported = set(imported_distributions([Path(path) for path in json.loads(run.stdout)]))
-    missing = imported - with_dependencies(listed) - {"autograd-field-guide"}
+    missing = imported - with_dependencies(listed) - OWN
     assert not missing, (
         f"a matrix run imports {', '.join(sorted(missing))}, which pyproject.toml's base dependencies "
         "do not install: add them there (CI's matrix jobs install only those)"
@@ -101,6 +103,6 @@ def test_every_package_the_code_imports_is_declared_by_name():
     declared = {canonicalize_name(Requirement(r).name)
                 for r in [*PROJECT["dependencies"], *sum(PROJECT["optional-dependencies"].values(), [])]}
     imported = imported_distributions(sorted((ROOT / "fieldguide").glob("*.py")))
-    missing = {name: files for name, files in imported.items() if name not in declared | {"autograd-field-guide"}}
+    missing = {name: files for name, files in imported.items() if name not in declared | OWN}
     assert not missing, "declare these in pyproject.toml (they arrive only through other packages now):\n" + "\n".join(
         f"  {name} (imported by {', '.join(sorted(files))})" for name, files in sorted(missing.items()))

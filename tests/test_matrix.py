@@ -91,8 +91,19 @@ def test_python_of_an_installed_release_installs_nothing(listed, tmp_path, monke
     monkeypatch.setattr(matrix, "ENVS", tmp_path)
     monkeypatch.setattr(matrix, "install", lambda *args: pytest.fail("installed again"))
     matrix.env_dir("2.3.1").mkdir()
-    (matrix.env_dir("2.3.1") / matrix.READY).write_text("2.3.1\n")
+    requirements = matrix.install_request("2.3.1", listed)[0]
+    (matrix.env_dir("2.3.1") / matrix.READY).write_text("\n".join(["2.3.1", *requirements]) + "\n")
     assert matrix.python_for("2.3.1", listed) == str(tmp_path / "torch-2.3.1" / "bin" / "python")
+
+
+def test_an_environment_made_before_the_requirements_changed_gets_what_it_lacks(listed, tmp_path, monkeypatch):
+    monkeypatch.setattr(matrix, "ENVS", tmp_path)
+    installed = []
+    monkeypatch.setattr(matrix, "install", lambda version, *args: installed.append(version))
+    matrix.env_dir("2.3.1").mkdir()
+    (matrix.env_dir("2.3.1") / matrix.READY).write_text("2.3.1\ntorch==2.3.1\n")  # no numpy, no packaging
+    matrix.python_for("2.3.1", listed)
+    assert installed == ["2.3.1"]
 
 
 def test_disk_usage_counts_a_hard_linked_file_once(tmp_path):

@@ -73,7 +73,7 @@ def recorded_cases() -> list[Case]:
     found = entries()
     store = OutputStore(ROOT)
     cases: dict[str, Case] = {}
-    for snippet in discover(ROOT):
+    for snippet in (s for s in discover(ROOT) if s.error_index):
         for versions, output in store.by_output(snippet.key):
             for category, message in grammar.messages(output):
                 entry = entry_of(found, category, message)

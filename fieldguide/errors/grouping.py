@@ -139,7 +139,7 @@ def collect(snippets: list[Snippet], store: OutputStore, data: dict[str, EntryCa
             key = same[key]
         return key
 
-    for snippet in snippets:
+    for snippet in (s for s in snippets if s.error_index):
         outputs = [(versions, output, messages(output)) for versions, output in store.by_output(snippet.key)]
         keyed = [[(family(category), first_sentence(template(text))) for category, text in found]
                  for _, _, found in outputs]
