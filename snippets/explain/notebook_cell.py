@@ -14,7 +14,7 @@ with torch.no_grad():
 loss.backward()
 """
 # IPython in a terminal, with the traceback's last line only (the rest is PyTorch's own frames)
-run = subprocess.run([sys.executable, "-m", "IPython", "--quick", "--colors=nocolor", "--InteractiveShell.xmode=Minimal",
-                      "--HistoryManager.hist_file=:memory:", "-c", cell],
+run = subprocess.run([sys.executable, "-m", "IPython", "--quick", "--colors=nocolor",
+                      "--InteractiveShell.xmode=Minimal", "--HistoryManager.hist_file=:memory:", "-c", cell],
                      capture_output=True, text=True, env={**os.environ, "AUTOGRAD_FIELDGUIDE_LANG": "en"})
 print(run.stdout, end="")

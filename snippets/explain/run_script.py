@@ -3,10 +3,12 @@
 import os
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
-# A training script with a hand-written update step, saved as train.py
-Path("train.py").write_text(
+# A training script with a hand-written update step, saved as train.py in a project folder
+project = Path(tempfile.mkdtemp())
+(project / "train.py").write_text(
     "import torch\n"
     "\n"
     "w = torch.randn(3, requires_grad=True)\n"
@@ -17,7 +19,8 @@ Path("train.py").write_text(
 
 # In a terminal: python -m autograd_fieldguide train.py
 # (English words, no bold: as on a reader's terminal with LANG=C.UTF-8 and NO_COLOR set)
-run = subprocess.run([sys.executable, "-m", "autograd_fieldguide", "train.py"], capture_output=True, text=True,
+run = subprocess.run([sys.executable, "-m", "autograd_fieldguide", "train.py"], cwd=project,
+                     capture_output=True, text=True,
                      env={**os.environ, "AUTOGRAD_FIELDGUIDE_LANG": "en", "NO_COLOR": "1"})
 print(run.stderr, end="")
 print("exit status:", run.returncode)
