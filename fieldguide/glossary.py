@@ -1,8 +1,28 @@
 """An edition's terms, one per concept, from data/translations/glossary/<language>.toml.
 
-The glossary page shows them as its table (`{{ glossary_table() }}`, macros.py), and
-tests/test_glossary.py fails on every variant a term lists (`avoid`, `avoid_regex`) that
-the edition's pages or generated texts use instead of the term.
+Each term names the one rendering the edition writes for its concept and the variants it
+refuses:
+
+    [[term]]
+    english = "stop-gradient"              the English term (the table's first column)
+    chinese = "阻断梯度（stop-gradient）"   the one rendering, as the table shows it (an
+                                           alias or the English name in parentheses)
+    meaning = "..."                        the table's third column
+    keep_english = true                    prose keeps (or adds) the English name
+    avoid = ["梯度阻断", "停止梯度"]          variants that must not appear
+    avoid_regex = ['...']                  the same as Python regular expressions, for
+                                           variants that only a context tells apart
+    scope = "texts"                        where the variants are refused: "all" (the
+                                           default), "pages" (docs-<language>/*.md) or
+                                           "texts" (the generated texts and the fix and cause
+                                           sentences: data/translations/<language>.toml)
+    shown = false                          no row in the table (default true)
+
+A page may still name a variant once, as the alias of its first mention, in a parenthesis
+that says so (阻断梯度（stop-gradient，又称停止梯度）): readers search for it. The glossary
+page shows the terms as its table (`{{ glossary_table() }}`, macros.py); tests/test_glossary.py
+fails on every variant used instead of its term, naming the file, the line and the term, and
+on a variant a page names as an alias more than once.
 """
 
 from __future__ import annotations
@@ -13,6 +33,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from fieldguide.translations import TRANSLATIONS_DIR
+
+SCOPES = ("all", "pages", "texts")
 
 
 class GlossaryError(ValueError):
@@ -28,6 +50,11 @@ class Term:
     avoid: tuple[str, ...] = ()  # variants that must not appear
     avoid_regex: tuple[re.Pattern, ...] = ()  # variants that only a context tells apart
     shown: bool = True  # has a row in the table
+    scope: str = "all"  # where the variants are refused: "all", "pages" or "texts" (SCOPES)
+
+    def refused_in(self, where: str) -> bool:
+        """Whether this term's variants are refused in `where`: "pages" or "texts"."""
+        return self.scope in ("all", where)
 
     def variants_in(self, text: str) -> list[str]:
         """Each variant of this term that `text` uses, as it appears there."""
@@ -76,6 +103,10 @@ def load(root: Path, language: str) -> Glossary:
         except re.error as error:
             raise GlossaryError(f"{path}: term {entry['english']!r} has an avoid_regex "
                                 f"that is not a regular expression: {error}") from None
+        scope = entry.get("scope", "all")
+        if scope not in SCOPES:
+            raise GlossaryError(f"{path}: term {entry['english']!r} has scope {scope!r}; "
+                                f"write one of {', '.join(SCOPES)}")
         terms.append(Term(entry["english"], entry["chinese"], entry["meaning"], bool(entry["keep_english"]),
-                          tuple(entry.get("avoid", [])), patterns, bool(entry.get("shown", True))))
+                          tuple(entry.get("avoid", [])), patterns, bool(entry.get("shown", True)), scope))
     return Glossary(columns, tuple(terms), path)

@@ -125,6 +125,7 @@ UI = {
     "upgrade_error": "raised error",
     "upgrade_graph": "graph",
     "upgrade_separator": ", ",
+    "upgrade_gap": " ",  # between two sentences of the view (none after Chinese full-width punctuation)
     "upgrade_only": "Recorded on PyTorch {release} only.",
     "upgrade_messages": "Messages in the Error index",
     "upgrade_appear": "Printed on {new}, not on {old}",
@@ -140,6 +141,9 @@ UI = {
     "upgrade_other_pages": "Not on any page",
     # the paste box (diagnose.js): `{name}` is filled with text or a code element
     "box_list_separator": "; ",  # between the reasons a cause matches a paste
+    "box_item_separator": ", ",  # between a cause's report links, between node names
+    "box_dash": " — ",  # between a cause and its fixes in the list of other causes
+    "box_gap": " ",  # after a label or a sentence of the answer (none after full-width punctuation)
     "box_paste_first": "Paste an error or warning first.",
     "box_unknown": "This message is not one the guide knows: {line} No snippet here prints it; other pages "
                    "may still mention it: {search}",

@@ -100,14 +100,14 @@
         if (naming.backward) {
           line.push(say("naming", {
             backward: naming.backward, forward: naming.forward, suffix: code("Backward"), zero: code("0"),
-            examples: naming.examples.flatMap(([b, f], i) => [i ? ", " : "", code(b), " → ", code(f)]),
+            examples: naming.examples.flatMap(([b, f], i) => [i ? WORDS.item_separator : "", code(b), " → ", code(f)]),
           }));
         }
         items.push(line);
       }
       if (detail.kind === "name") {
         const placeholder = reader.patterns.find(p => p.kind === "name" && p.regex.source === detail.source).placeholder;
-        const names = detail.groups.flatMap((name, i) => [i ? ", " : "", code(name)]);
+        const names = detail.groups.flatMap((name, i) => [i ? WORDS.item_separator : "", code(name)]);
         items.push(say("name", {name: names, placeholder: code(placeholder.match(/<\w+>/)[0])}));
       }
       if (detail.kind === "node") {
@@ -185,7 +185,7 @@
 
   function reportLinks(cause) {
     return say("reports", {links: cause.reports.flatMap(([source, url], i) =>
-      [i ? ", " : "", el("a", {href: url, rel: "nofollow"}, source)])});
+      [i ? WORDS.item_separator : "", el("a", {href: url, rel: "nofollow"}, source)])});
   }
 
   /* Why a cause ranks where it does: the clues of the paste it matched, in words. */
@@ -234,9 +234,9 @@
     const leading = el("div", {class: "fg-answer__lead", "data-cause": String(first.row), "data-mechanism": lead.mechanism},
       el("p", {},
         el("span", {class: "fg-answer__label"}, entry.causes.length > 1 ? WORDS.likeliest : WORDS.the_cause),
-        " ", el("strong", {class: "fg-answer__cause"}, lead.text ? withCode(lead.text) : WORDS.not_stated),
+        WORDS.gap, el("strong", {class: "fg-answer__cause"}, lead.text ? withCode(lead.text) : WORDS.not_stated),
         reasons(reader, ranked, first, result.node), seen(lead), tell(first)),
-      lead.fix ? el("p", {class: "fg-answer__fix-sentence"}, el("span", {class: "fg-answer__label"}, WORDS.fix), " ",
+      lead.fix ? el("p", {class: "fg-answer__fix-sentence"}, el("span", {class: "fg-answer__label"}, WORDS.fix), WORDS.gap,
         withCode(lead.fix)) : null,
     );
     const shown = lead.pairs.find(p => p.diff.length && p.url && p.fixUrl);
@@ -244,7 +244,7 @@
     if (lead.notShown !== null) {
       leading.append(el("p", {class: "fg-answer__note"},
         lead.notShown ? say("not_shown_why", {why: withCode(lead.notShown.replace(/[.。]$/, ""))}) : say("not_shown"),
-        lead.reports.length ? [" ", reportLinks(lead)] : null));
+        lead.reports.length ? [WORDS.gap, reportLinks(lead)] : null));
     }
     card.append(leading);
     if (others.length) {
@@ -252,8 +252,8 @@
       card.append(el("ol", {class: "fg-answer__others"}, others.map(item => el("li",
         {"data-cause": String(item.row), "data-mechanism": item.cause.mechanism},
         el("strong", {}, item.cause.text ? withCode(item.cause.text) : WORDS.not_stated),
-        item.cause.pairs.some(p => p.fixUrl) ? [" — ", fixLinks(item.cause)]
-          : item.cause.reports.length ? [" — ", say("not_shown"), " ", reportLinks(item.cause)] : null,
+        item.cause.pairs.some(p => p.fixUrl) ? [WORDS.dash, fixLinks(item.cause)]
+          : item.cause.reports.length ? [WORDS.dash, say("not_shown"), WORDS.gap, reportLinks(item.cause)] : null,
         reasons(reader, ranked, item, result.node), seen(item.cause), tell(item)))));
     }
     const reading = el("details", {class: "fg-answer__reading"}, el("summary", {}, WORDS.reading),

@@ -384,7 +384,7 @@
           el("p", {},
             snippet.url ? el("a", {href: snippet.url}, el("code", {}, snippet.key)) : el("code", {}, snippet.key),
             " ", text("upgrade_what", {what: what.map(w => WORDS[`upgrade_${w}`]).join(WORDS.upgrade_separator)}),
-            notes.length ? [" ", notes.join(" ")] : null));
+            notes.length ? [WORDS.upgrade_gap, notes.join(WORDS.upgrade_gap)] : null));
         if (change.oldOut !== change.newOut) {
           item.append(diffBlock(capital(WORDS.upgrade_output), from, data.texts[change.oldOut] ?? "", to,
             data.texts[change.newOut] ?? ""));
@@ -406,7 +406,7 @@
         const caught = (data.ancestors[now] || []).includes(before);
         const known = now in data.ancestors && before in data.ancestors;
         return text("upgrade_retyped_was", {type: before, old: from})
-          + (known && !caught ? " " + text("upgrade_retyped_uncaught", {type: before, new: to}) : "");
+          + (known && !caught ? WORDS.upgrade_gap + text("upgrade_retyped_uncaught", {type: before, new: to}) : "");
       };
       const any = Object.values(found).some(list => list.length);
       const messagesPart = el("section", {class: "fg-upgrade__index"},
