@@ -140,11 +140,6 @@ def diagnose(text: str, lang: str | None = None, release: str | None = None) -> 
     )
 
 
-def _space(label: str) -> str:
-    """What follows a label: nothing after Chinese full-width punctuation, a space otherwise."""
-    return "" if label.endswith(("：", "。")) else " "
-
-
 def as_text(d: Diagnosis, color: bool = False) -> str:
     """The diagnosis in at most seven lines; bold headings where `color` allows."""
     def bold(text: str) -> str:
@@ -155,12 +150,12 @@ def as_text(d: Diagnosis, color: bool = False) -> str:
     said = words(d.language)
     lines = [bold(_say(d.language, "explain_title", entry=d.name))]
     label = said["likeliest"] if d.others else said["the_cause"]
-    cause = f"{bold(label)}{_space(label)}{d.cause}"
+    cause = f"{bold(label)}{said['gap']}{d.cause}"
     if d.reasons:
         cause += _say(d.language, "matches", reasons=said["list_separator"].join(d.reasons))
     lines.append(cause)
     if d.fix:
-        lines.append(f"{bold(said['fix'])}{_space(said['fix'])}{d.fix}")
+        lines.append(f"{bold(said['fix'])}{said['gap']}{d.fix}")
     if d.others:
         lines.append(_say(d.language, "explain_others", count=str(d.others)))
     lines.append(_say(d.language, "explain_more", url=d.url))
@@ -181,9 +176,9 @@ def as_html(d: Diagnosis) -> str:
     label = said["likeliest"] if d.others else said["the_cause"]
     reasons = _say(d.language, "matches", reasons=said["list_separator"].join(d.reasons)) if d.reasons else ""
     parts = [f"<p><strong>{title}</strong></p>",
-             f"<p><strong>{html.escape(label)}</strong> {marked(d.cause)}{marked(reasons)}</p>"]
+             f"<p><strong>{html.escape(label)}</strong>{said['gap']}{marked(d.cause)}{marked(reasons)}</p>"]
     if d.fix:
-        parts.append(f"<p><strong>{html.escape(said['fix'])}</strong> {marked(d.fix)}</p>")
+        parts.append(f"<p><strong>{html.escape(said['fix'])}</strong>{said['gap']}{marked(d.fix)}</p>")
     if d.others:
         parts.append(f"<p>{marked(_say(d.language, 'explain_others', count=str(d.others)))}</p>")
     return box + "".join(parts) + "</div>"
