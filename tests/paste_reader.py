@@ -90,19 +90,24 @@ def measure(cases: list, readings: list) -> tuple[dict, list[str]]:
             misses.append(f"{case.name} ({case.source}): not read as {case.entry} (score {score:.3f})")
         if in_scope and case.entry and case.mechanism:
             figures["with cause"] += 1
-            ranked = [c["mechanism"] for c in reading["causes"]] if got == case.entry else []
-            rank = ranked.index(case.mechanism) + 1 if case.mechanism in ranked else None
-            figures["first"] += rank == 1
-            figures["top3"] += rank is not None and rank <= 3
-            if rank != 1:
-                misses.append(f"{case.name} ({case.source}): the thread's cause {case.mechanism} is "
-                              f"{'not listed' if rank is None else f'number {rank}'}; first: {ranked[:1]}")
+            count_rank(case, [c["mechanism"] for c in reading["causes"]] if got == case.entry else [], figures, misses)
     figures["shares"] = {
         "right": figures["right"] / max(figures["in scope"], 1),
         "first": figures["first"] / max(figures["with cause"], 1),
         "top3": figures["top3"] / max(figures["with cause"], 1),
     }
     return dict(figures), misses
+
+
+def count_rank(case, ranked: list[str], figures: dict, misses: list[str]) -> None:
+    """Where the thread's cause of a labelled paste is among the causes the box `ranked`: first,
+    among the first three, and a miss in words when it is not first."""
+    rank = ranked.index(case.mechanism) + 1 if case.mechanism in ranked else None
+    figures["first"] += rank == 1
+    figures["top3"] += rank is not None and rank <= 3
+    if rank != 1:
+        misses.append(f"{case.name} ({case.source}): the thread's cause {case.mechanism} is "
+                      f"{'not listed' if rank is None else f'number {rank}'}; first: {ranked[:1]}")
 
 
 def said(figures: dict) -> str:

@@ -172,17 +172,23 @@ def test_held_out_pastes_come_from_threads_no_other_data_cites(entries):
     problems = []
     for paste in held_out:
         where = f"{pastes.HELD_OUT_DIR}/{paste.name}.toml"
-        if paste.entry and paste.entry not in by_id:
-            problems.append(f"{where}: no entry {paste.entry!r}")
-        elif paste.mechanism and (not paste.entry or paste.mechanism not in
-                                  {m.id for m in by_id[paste.entry].data.mechanisms}):
-            problems.append(f"{where}: {paste.entry or 'no entry'} has no mechanism {paste.mechanism!r}")
+        problems += label_problems(paste, by_id, where)
         if not SOURCE.match(paste.source) or paste.source in cited:
             problems.append(f"{where}: source {paste.source!r} is malformed or cited elsewhere in data/")
     sources = [p.source for p in held_out]
     problems += [f"{source}: two held-out pastes" for source in sorted({s for s in sources if sources.count(s) > 1})]
     assert len(held_out) >= 80, f"{pastes.HELD_OUT_DIR}: {len(held_out)} pastes; the measure needs at least 80"
     assert not problems, "\n".join(problems)
+
+
+def label_problems(paste, by_id: dict, where: str) -> list[str]:
+    """A labelled paste's entry that does not exist, or mechanism its entry does not have."""
+    if paste.entry and paste.entry not in by_id:
+        return [f"{where}: no entry {paste.entry!r}"]
+    if paste.mechanism and (not paste.entry or paste.mechanism not in
+                            {m.id for m in by_id[paste.entry].data.mechanisms}):
+        return [f"{where}: {paste.entry or 'no entry'} has no mechanism {paste.mechanism!r}"]
+    return []
 
 
 def cited_by_data() -> set[str]:
@@ -203,11 +209,7 @@ def test_blind_pastes_come_from_threads_no_other_data_cites(entries):
     problems = []
     for paste in blind:
         where = f"{pastes.BLIND_DIR}/{paste.name}.toml"
-        if paste.entry and paste.entry not in by_id:
-            problems.append(f"{where}: no entry {paste.entry!r}")
-        elif paste.mechanism and (not paste.entry or paste.mechanism not in
-                                  {m.id for m in by_id[paste.entry].data.mechanisms}):
-            problems.append(f"{where}: {paste.entry or 'no entry'} has no mechanism {paste.mechanism!r}")
+        problems += label_problems(paste, by_id, where)
         if paste.entry and paste.scope != "autograd":
             problems.append(f"{where}: an entry of this guide is in scope: scope = \"autograd\"")
         if not SOURCE.match(paste.source) or paste.source in cited:

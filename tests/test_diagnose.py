@@ -24,7 +24,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from paste_reader import entries
+from paste_reader import count_rank, entries
 
 try:
     from playwright.sync_api import expect
@@ -177,13 +177,7 @@ def test_held_out_pastes_as_a_reader_meets_them(browser, server):
                     misses.append(f"{case.name} ({case.source}): expected {case.entry or 'not known'}, got "
                                   f"{got or 'not known'} (score {state['score']})")
                 if case.entry and case.mechanism:
-                    ranked = state["mechanisms"] if got == case.entry else []
-                    rank = ranked.index(case.mechanism) + 1 if case.mechanism in ranked else None
-                    figures["first"] += rank == 1
-                    figures["top3"] += rank is not None and rank <= 3
-                    if rank != 1:
-                        misses.append(f"{case.name} ({case.source}): the thread's cause {case.mechanism} is "
-                                      f"{'not listed' if rank is None else f'number {rank}'}; first: {ranked[:1]}")
+                    count_rank(case, state["mechanisms"] if got == case.entry else [], figures, misses)
             if got:
                 figures[f"answers {size}"] += 1
                 missing = answer_first(state)
