@@ -11,7 +11,8 @@ One file per entry, data/reports/<entry id>.toml (the id is the entry's anchor):
     snippets = ["topic/name"]         # the snippets that reproduce it, by key; each one's
                                       # `# cause:` line says the case it shows
                                       # (a warning printed on the way to another point)
-    clues = "what in a message points to it, in words"
+    clues = "what in a message points to it, in words"  # a note for maintainers: not shown,
+                                      # not translated; `nodes`, `code`... are what ranks
     nodes = ["TBackward0"]            # nodes the message names when this is the cause
     leaf = true                       # the message names no node: the edited tensor is a leaf
     code = ['\\.step\\(']             # patterns of the reader's code lines in a traceback

@@ -8,7 +8,7 @@ language's are in data/translations/<language>.toml, one file per language:
     cause = "原因"
 
     [text]     # English text of the data -> its translation: every snippet's `# cause:`
-               # line and every mechanism's `text`, `clues`, `why` and `fix` in data/reports
+               # line and every mechanism's `text`, `why`, `fix` and `tell` in data/reports
     "an optimizer step between forward and backward" = "……"
 
 A missing text stops the build with the file to edit; tests/test_translations.py lists
@@ -244,7 +244,7 @@ class Words:
         return self.say("seen_none" if not count else "seen_one" if count == 1 else "seen_many", count=count)
 
     def text(self, english: str) -> str:
-        """The data's English text (a cause, a mechanism's text or clues) in this language."""
+        """The data's English text (a cause, a mechanism's text, fix or tell) in this language."""
         if self.language == ENGLISH:
             return english
         if english not in self.texts:

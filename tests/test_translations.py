@@ -1,5 +1,5 @@
 """The Chinese edition's generated words are complete: data/translations/zh.toml has a
-Chinese text for every `# cause:` line and every mechanism's text, clues and why, its [ui]
+Chinese text for every `# cause:` line and every mechanism's text, why, fix and tell, its [ui]
 has every id fieldguide/translations.py defines, and it keeps nothing that no longer
 translates anything."""
 
@@ -19,8 +19,9 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def data_texts(root: Path) -> dict[str, str]:
     """Every English text of the data that an edition translates -> where it comes from:
-    the `# cause:` lines of the snippets, the mechanisms' text, clues, why, fix and tell, and the why
-    of a message no snippet prints ([unrecorded])."""
+    the `# cause:` lines of the snippets, the mechanisms' text, why, fix and tell, and the why
+    of a message no snippet prints ([unrecorded]). Not `clues`: maintainers' notes, which no page
+    or answer shows."""
     found: dict[str, str] = {}
     for snippet in discover(root):
         if snippet.cause:
@@ -29,7 +30,7 @@ def data_texts(root: Path) -> dict[str, str]:
         if entry.unrecorded:
             found.setdefault(entry.unrecorded.why, f"{entry.path.as_posix()} [unrecorded] why")
         for mechanism in entry.mechanisms:
-            for name in ("text", "clues", "why", "fix", "tell"):
+            for name in ("text", "why", "fix", "tell"):
                 if value := getattr(mechanism, name):
                     found.setdefault(value, f"{entry.path.as_posix()} [mechanisms.{mechanism.id}] {name}")
     return found
