@@ -2,9 +2,9 @@
 jobs install (`make engine`): they must hold every distribution that `python -m
 fieldguide.matrix run` imports for a release other than the reference (the matrix module, the
 pytest plugin, tests/conftest.py and the snippet tests, and the project modules they load),
-or those jobs fail at collection while every local run passes. And every package that
-fieldguide/ imports is declared by name, not reached through another package's
-dependencies, which may drop it in any release."""
+or those jobs fail at collection while every local run passes. And every package that any of
+the project's Python files imports (fieldguide/, tests/, bench/, explain/) is declared by
+name, not reached through another package's dependencies, which may drop it in any release."""
 
 from __future__ import annotations
 
@@ -99,10 +99,15 @@ def test_the_base_dependencies_hold_what_a_matrix_run_imports():
     )
 
 
+# Every Python file the project runs: the package, its tests and benchmarks, the terminal tool
+# (which imports nothing outside the standard library but IPython, in its notebook hook)
+RUN = ("fieldguide", "tests", "bench", "explain/autograd_fieldguide")
+
+
 def test_every_package_the_code_imports_is_declared_by_name():
     declared = {canonicalize_name(Requirement(r).name)
                 for r in [*PROJECT["dependencies"], *sum(PROJECT["optional-dependencies"].values(), [])]}
-    imported = imported_distributions(sorted((ROOT / "fieldguide").glob("*.py")))
+    imported = imported_distributions(sorted(path for folder in RUN for path in (ROOT / folder).rglob("*.py")))
     missing = {name: files for name, files in imported.items() if name not in declared | OWN}
     assert not missing, "declare these in pyproject.toml (they arrive only through other packages now):\n" + "\n".join(
         f"  {name} (imported by {', '.join(sorted(files))})" for name, files in sorted(missing.items()))
