@@ -134,7 +134,8 @@ def install(version: str, matrix: Matrix, log: TextIO | None = None) -> None:
     A release that is not listed (one `bisect` tries) gets no share of the cache: its files
     would outlive the environment, which bisect removes after use."""
     folder = env_dir(version)
-    if not (folder / READY).exists():
+    topping_up = (folder / READY).exists()  # made before the requirements changed: kept, added to
+    if not topping_up:
         shutil.rmtree(folder, ignore_errors=True)  # a previous install that did not finish
     print(f"installing torch {version} into {folder} ...", file=log or sys.stdout, flush=True)
     start = time.monotonic()
@@ -146,7 +147,7 @@ def install(version: str, matrix: Matrix, log: TextIO | None = None) -> None:
         overrides.write_text("\n".join(matrix.nvidia) + "\n")
         excludes.write_text("\n".join(matrix.left_out) + "\n")
         stderr = subprocess.STDOUT if log else None
-        if not (folder / READY).exists():
+        if not topping_up:
             subprocess.run([*uv, "venv", "--quiet", "--python", sys.executable, str(folder)],
                            check=True, env=env, stdout=log, stderr=stderr)
         subprocess.run(
