@@ -26,6 +26,11 @@ the entry whose message the paste states ("" where none is), `mechanism` the thr
 among its mechanisms. The measure the box's floors hold (tests/test_paste_answers.py, and in
 Chromium tests/test_diagnose.py): the right entry for in-scope pastes, none wrong.
 
+Second blind pastes: a fourth set, data/second-blind-pastes/<name>.toml, in the blind pastes'
+form, collected by topic from threads no other file in data/ cites after every entry of the
+index at the time existed, committed unlabelled, then labelled by readers who never ran the box.
+It measures the box once more on pastes nobody tuned it to.
+
 Unknown pastes: errors readers paste around training that the guide does not cover (memory,
 devices, shapes, dtypes, data loading, NCCL), kept to check that the paste box answers "not
 one the guide knows" for them. One file per paste, data/unknown-pastes/<name>.toml:
@@ -47,6 +52,7 @@ from fieldguide.causes import CausesError
 PASTES_DIR = Path("data") / "pastes"
 HELD_OUT_DIR = Path("data") / "held-out-pastes"
 BLIND_DIR = Path("data") / "blind-pastes"
+SECOND_BLIND_DIR = Path("data") / "second-blind-pastes"
 SCOPES = ("autograd", "other")
 UNKNOWN_DIR = Path("data") / "unknown-pastes"
 # The line that states a Python exception: "RuntimeError: ...", "torch.cuda.OutOfMemoryError: ...".
@@ -107,11 +113,11 @@ def load_held_out(root: Path) -> list[Paste]:
     return [read(path) for path in sorted((Path(root) / HELD_OUT_DIR).glob("*.toml"))]
 
 
-def load_blind(root: Path) -> list[Paste]:
-    found = [read(path) for path in sorted((Path(root) / BLIND_DIR).glob("*.toml"))]
+def load_blind(root: Path, folder: Path = BLIND_DIR) -> list[Paste]:
+    found = [read(path) for path in sorted((Path(root) / folder).glob("*.toml"))]
     for paste in found:
         if paste.scope not in SCOPES:
-            raise CausesError(f"{BLIND_DIR}/{paste.name}.toml: scope {paste.scope!r} is not one of {', '.join(SCOPES)}")
+            raise CausesError(f"{folder}/{paste.name}.toml: scope {paste.scope!r} is not one of {', '.join(SCOPES)}")
     return found
 
 
