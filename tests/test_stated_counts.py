@@ -1,8 +1,8 @@
-"""A count typed into the README or a page goes stale with the next snippet: every count of
-snippets, releases (all of them, or the others than the reference) or error-index entries
-they state must be the data's, and a span said to hold every release must run from the
-oldest listed to the newest. Pages should say it
-with a macro ({{ torch_versions() }}) or not at all; this catches the ones that type it."""
+"""A count typed into the project's documents (README.md, CONTRIBUTING.md, ARCHITECTURE.md) or
+a page goes stale with the next snippet: every count of snippets, releases (all of them, or
+the others than the reference) or error-index entries they state must be the data's, and a
+span said to hold every release must run from the oldest listed to the newest. Pages should
+say it with a macro ({{ torch_versions() }}) or not at all; this catches the ones that type it."""
 
 from __future__ import annotations
 
@@ -11,13 +11,14 @@ from pathlib import Path
 
 import pytest
 from paste_reader import entries
+from test_documents import DOCUMENTS
 
 from fieldguide import editions
 from fieldguide.releases import load as load_matrix
 from fieldguide.snippet import discover
 
 ROOT = Path(__file__).resolve().parents[1]
-TEXTS = [ROOT / "README.md",
+TEXTS = [*(ROOT / name for name in DOCUMENTS),
          *(page for edition in editions.load(ROOT) for page in sorted((ROOT / edition.docs).glob("*.md")))]
 # what a number counts, as the English and Chinese texts name it
 COUNTED = {
