@@ -3,7 +3,8 @@
 Each benchmark runs its `main` through `record`: what it prints still goes to the terminal,
 and when it returns, its entry in results.json (keyed by the command, so a run replaces the
 last run of the same command) holds every line it printed, the commit it ran on
-(`git rev-parse --short HEAD`), its exit status and the machine's CPU count. A run on a
+(`git rev-parse --short HEAD`), its exit status, the machine's CPU count and its load (the
+1-minute load average as the run started: on a shared machine, how busy it was). A run on a
 checkout whose tracked files differ from that commit (results.json aside) is not recorded:
 its figures would be attributed to code that did not run. Neither is a run that raised.
 """
@@ -59,6 +60,7 @@ def record(main: Callable[..., int | None], *args, root: Path = ROOT) -> int:
     """Run `main(*args)`, printing as it does, then keep what it printed in results.json.
     Returns its exit status."""
     commit, changed = checkout(root)
+    load = os.getloadavg()[0]
     tee = _Tee(sys.stdout)
     with contextlib.redirect_stdout(tee):
         status = main(*args) or 0
@@ -70,7 +72,7 @@ def record(main: Callable[..., int | None], *args, root: Path = ROOT) -> int:
     path = root / RESULTS
     results = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
     results[command(root)] = {"commit": commit, "exit_status": status, "cpus": os.cpu_count(),
-                              "printed": tee.kept.getvalue().splitlines()}
+                              "load_at_start": round(load, 2), "printed": tee.kept.getvalue().splitlines()}
     path.write_text(json.dumps(dict(sorted(results.items())), ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
     print(f"recorded in {RESULTS}", file=sys.stderr)
     return status

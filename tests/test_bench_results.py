@@ -48,7 +48,7 @@ def test_the_recorded_results_name_their_benchmark_and_commit():
     for command, entry in json.loads(path.read_text(encoding="utf-8")).items():
         script = command.split()[1]
         assert (ROOT / script).is_file() and script.startswith("bench/"), f"{command!r} runs no benchmark"
-        assert set(entry) == {"commit", "exit_status", "cpus", "printed"}, command
+        assert set(entry) == {"commit", "exit_status", "cpus", "load_at_start", "printed"}, command
         assert len(entry["commit"]) >= 7 and int(entry["commit"], 16) >= 0, command
         assert entry["printed"] and all(isinstance(line, str) for line in entry["printed"]), command
 
@@ -87,8 +87,11 @@ def test_a_run_replaces_its_commands_entry(checkout, monkeypatch, capsys):
     assert capsys.readouterr().out == "wall 1.0 s\nCPU 2.0 s\n"  # still printed
     command = f"{python} bench/fake.py --cold"
     commit = git(checkout, "rev-parse", "--short", "HEAD")
-    assert recorded(checkout) == {command: {"commit": commit, "exit_status": 0, "cpus": results.os.cpu_count(),
-                                            "printed": ["wall 1.0 s", "CPU 2.0 s"]}}
+    entry = recorded(checkout)[command]
+    assert entry.pop("load_at_start") >= 0
+    assert recorded(checkout).keys() == {command}
+    assert entry == {"commit": commit, "exit_status": 0, "cpus": results.os.cpu_count(),
+                     "printed": ["wall 1.0 s", "CPU 2.0 s"]}
     # committed: a changed results.json is not a change to the code that ran
     git(checkout, "add", ".")
     git(checkout, "commit", "-q", "-m", "its figures")
