@@ -49,10 +49,10 @@ def minor(version: str) -> str:
 
 
 def stated(text: str) -> list[tuple[str, int, str]]:
-    """(what, count, the words) for every count the text states."""
+    """(what, count, the words) for every count the text states, also across a line break."""
     found = []
     for what, pattern in COUNTED.items():
-        for match in re.finditer(pattern, text):
+        for match in re.finditer(pattern, re.sub(r"\s+", " ", text)):
             number = next(group for group in match.groups() if group)
             found.append((what, int(number.replace(",", "")), match[0]))
     return found
@@ -74,6 +74,7 @@ def test_every_stated_count_is_the_datas(path):
 def test_a_stale_count_is_found():
     assert stated("all 244 snippets on 17 releases; 78 个条目") == [
         ("snippets", 244, "244 snippets"), ("releases", 17, "17 releases"), ("entries", 78, "78 个条目")]
+    assert stated("from 1.13 to 2.15, 17\nreleases") == [("releases", 17, "17 releases")]
     assert stated("then the 16 other releases; about 43 GiB for all 17 together; 其他 16 个版本") == [
         ("releases", 17, "all 17 together"), ("other releases", 16, "16 other releases"),
         ("other releases", 16, "其他 16 个版本")]
