@@ -33,6 +33,8 @@ import tempfile
 import time
 from pathlib import Path
 
+import results
+
 import fieldguide
 from fieldguide import editions
 from fieldguide.zensical_config import flat_config, write_config
@@ -128,4 +130,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(results.record(main))

@@ -26,6 +26,8 @@ import tempfile
 import time
 from pathlib import Path
 
+import results
+
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
@@ -90,9 +92,6 @@ def median(commands: list[list[str]]) -> float:
 
 
 def main() -> int:
-    if len(sys.argv) == 5:  # one build, run by this script in a process of its own
-        build_in_process(*sys.argv[1:])
-        return 0
     with tempfile.TemporaryDirectory(prefix="fieldguide-bench-floor-") as scratch:
         floors = []
         for edition in editions.load(ROOT):
@@ -109,4 +108,7 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    if len(sys.argv) == 5:  # one build, run by this script in a process of its own
+        build_in_process(*sys.argv[1:])
+    else:
+        sys.exit(results.record(main))

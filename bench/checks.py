@@ -31,6 +31,8 @@ import tempfile
 import time
 from pathlib import Path
 
+import results
+
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
@@ -109,4 +111,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(results.record(main))

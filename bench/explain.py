@@ -19,6 +19,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import results
+
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT)]
 
@@ -80,4 +82,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(results.record(main))

@@ -29,6 +29,7 @@ import sys
 import threading
 from pathlib import Path
 
+import results
 from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -169,4 +170,4 @@ def main(argv: list[str]) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(results.record(main, sys.argv[1:]))

@@ -20,6 +20,8 @@ import time
 import urllib.request
 from pathlib import Path
 
+import results
+
 ROOT = Path(__file__).resolve().parents[1]
 ROUNDS = 5
 FIRST_BUILD_TIMEOUT_S = 600
@@ -89,4 +91,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(results.record(main))

@@ -20,6 +20,8 @@ import tempfile
 import time
 from pathlib import Path
 
+import results
+
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
@@ -71,4 +73,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(results.record(main))

@@ -22,6 +22,7 @@ import shutil
 import sys
 from pathlib import Path
 
+import results
 from checks import timed
 
 from fieldguide.check_cache import CACHE_DIR
@@ -47,4 +48,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(results.record(main))

@@ -72,7 +72,7 @@ def test_every_page_is_listed_once(edition):
     twice = sorted({page for page in listed if listed.count(page) > 1})
     assert not twice, f"{name} lists {twice} more than once"
     unlisted = sorted({p.name for p in docs.glob("*.md")} - set(listed))
-    assert not unlisted, f"add {unlisted} to {name}'s nav (README: adding a page in both languages)"
+    assert not unlisted, f"add {unlisted} to {name}'s nav (CONTRIBUTING.md: 'Add a page in both languages')"
 
 
 @pytest.mark.parametrize("edition", EDITIONS)

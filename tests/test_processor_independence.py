@@ -4,7 +4,7 @@ by the instructions the processor has (ATEN_CPU_CAPABILITY: AVX-512, AVX2, or no
 float32 results of the same operation can differ in their last bits between those kernels.
 Every snippet therefore runs again on the reference release with the kernels of the other
 capabilities, and must print what was recorded. (Another vendor's library path, as torch
-1.13's bernoulli takes on Intel processors, cannot be chosen this way: the README's
+1.13's bernoulli takes on Intel processors, cannot be chosen this way: CONTRIBUTING.md's
 authoring rules keep random draws out of what snippets print.)
 
 One test per capability and snippet: a snippet whose check passed with the same inputs before

@@ -1,8 +1,8 @@
-"""A count typed into the README or a page goes stale with the next snippet: every count of
-snippets, releases (all of them, or the others than the reference) or error-index entries
-they state must be the data's, and a span said to hold every release must run from the
-oldest listed to the newest. Pages should say it
-with a macro ({{ torch_versions() }}) or not at all; this catches the ones that type it."""
+"""A count typed into the project's documents (README.md, CONTRIBUTING.md, ARCHITECTURE.md) or
+a page goes stale with the next snippet: every count of snippets, releases (all of them, or
+the others than the reference) or error-index entries they state must be the data's, and a
+span said to hold every release must run from the oldest listed to the newest. Pages should
+say it with a macro ({{ torch_versions() }}) or not at all; this catches the ones that type it."""
 
 from __future__ import annotations
 
@@ -11,13 +11,14 @@ from pathlib import Path
 
 import pytest
 from paste_reader import entries
+from test_documents import DOCUMENTS
 
 from fieldguide import editions
 from fieldguide.releases import load as load_matrix
 from fieldguide.snippet import discover
 
 ROOT = Path(__file__).resolve().parents[1]
-TEXTS = [ROOT / "README.md",
+TEXTS = [*(ROOT / name for name in DOCUMENTS),
          *(page for edition in editions.load(ROOT) for page in sorted((ROOT / edition.docs).glob("*.md")))]
 # what a number counts, as the English and Chinese texts name it
 COUNTED = {
@@ -48,10 +49,10 @@ def minor(version: str) -> str:
 
 
 def stated(text: str) -> list[tuple[str, int, str]]:
-    """(what, count, the words) for every count the text states."""
+    """(what, count, the words) for every count the text states, also across a line break."""
     found = []
     for what, pattern in COUNTED.items():
-        for match in re.finditer(pattern, text):
+        for match in re.finditer(pattern, re.sub(r"\s+", " ", text)):
             number = next(group for group in match.groups() if group)
             found.append((what, int(number.replace(",", "")), match[0]))
     return found
@@ -73,6 +74,7 @@ def test_every_stated_count_is_the_datas(path):
 def test_a_stale_count_is_found():
     assert stated("all 244 snippets on 17 releases; 78 个条目") == [
         ("snippets", 244, "244 snippets"), ("releases", 17, "17 releases"), ("entries", 78, "78 个条目")]
+    assert stated("from 1.13 to 2.15, 17\nreleases") == [("releases", 17, "17 releases")]
     assert stated("then the 16 other releases; about 43 GiB for all 17 together; 其他 16 个版本") == [
         ("releases", 17, "all 17 together"), ("other releases", 16, "16 other releases"),
         ("other releases", 16, "其他 16 个版本")]

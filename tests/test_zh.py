@@ -37,7 +37,7 @@ def pages(folder: Path) -> set[str]:
 
 def test_every_page_has_its_chinese_twin_and_every_link_is_checked():
     missing = sorted(pages(ENGLISH) - pages(CHINESE))
-    assert not missing, f"docs-zh/ lacks {missing}: translate each (README: adding a page in both languages)"
+    assert not missing, f"docs-zh/ lacks {missing}: translate each (CONTRIBUTING.md: 'Add a page in both languages')"
     assert config("mkdocs.zh.yml")["validation"] == config("mkdocs.yml")["validation"], (
         "every page exists in docs-zh: check its links as mkdocs.yml does (no `validation` of its own)"
     )
