@@ -3,7 +3,8 @@
     .venv/bin/python bench/pastes.py
 
 Reads every blind paste (data/blind-pastes: real pastes collected before the entries they
-test were written; fieldguide/pastes.py) with the box's script under Node, as
+test were written; data/second-blind-pastes: collected after every entry existed, labelled
+by readers who never ran the box; fieldguide/pastes.py) with the box's script under Node, as
 tests/test_paste_answers.py does, and prints its figures: the right entry among the in-scope
 pastes, the honest "not known" and the wrong answers, and where the thread's cause ranks.
 Then the message inventory's coverage (data/inventory, `python -m fieldguide.inventory`):
@@ -26,9 +27,11 @@ from fieldguide import inventory, pastes  # noqa: E402
 
 
 def main() -> int:
-    cases = pastes.load_blind(ROOT)
-    figures, _ = measure(cases, read(site_data(), [c.paste for c in cases]))
-    print("blind " + said(figures))
+    data = site_data()
+    for label, folder in (("blind", pastes.BLIND_DIR), ("second blind", pastes.SECOND_BLIND_DIR)):
+        cases = pastes.load_blind(ROOT, folder)
+        figures, _ = measure(cases, read(data, [c.paste for c in cases]))
+        print(f"{label} " + said(figures))
     print()
     print(inventory.report(inventory.coverage(inventory.load(ROOT / inventory.INVENTORY_DIR)), top=10))
     return 0
