@@ -8,8 +8,9 @@ in macros.py, for any builder; Zensical runs no MkDocs plugin and skips this one
   navigation does not list, its styles served once as stylesheets.
 - errors/data_files.py: the files the browser fetches (the paste box's data, the upgrade
   view's) are written into the edition's docs folder before each build.
-- stale_pages.py: under `mkdocs serve --dirty` (`make serve`), the pages whose snippets or
-  recordings changed are rebuilt too (and the generated pages, when any recording or data/ did).
+- stale_pages.py: under `mkdocs serve --dirty` (`make serve`), a page is rebuilt too when
+  something its macros read (macros.READS: its snippets and their recordings, every
+  recording, data/, ...) is newer than its HTML.
 - serving.py: under `mkdocs serve`, every other edition is served at its folder of the site,
   and a save in any edition is seen within a second.
 - Material's templates keep their compiled bytecode in .fieldguide_cache/jinja.
@@ -90,7 +91,7 @@ class FieldGuidePlugin(BasePlugin[FieldGuideConfig]):
     def on_files(self, files, *, config):
         self.notebook_pages.mark_not_in_nav(files)
         if self.serving and self.dirty:
-            self.stale_pages.mark(files, Path(config.config_file_path).parent)
+            self.stale_pages.mark(files, Path(config.config_file_path).parent, Path(config.docs_dir))
         return files
 
     def on_env(self, env, *, config, files):
