@@ -30,8 +30,16 @@ Couplings no API promises, each followed by a test that fails when an upgrade br
 - `mkdocs.utils.get_relative_url`, `write_file` and `mkdocs.utils.yaml` (zensical_config.py)
   are widely used but not in MkDocs' API reference; every build test goes through them.
 - `mkdocs.commands.build.build` builds in-process (serve_edition.py, tests/test_mkdocs_plugin.py),
-  as mkdocs-jupyter's own tests do. tests/test_private_api.py lists every name imported
-  from these packages and fails on one it does not list.
+  as mkdocs-jupyter's own tests do.
+- `server.observer`: MkDocs' LiveReloadServer watches through that attribute, and its
+  serve() starts it; serving.watch replaces it with a faster observer, after MkDocs has
+  watched the docs folder and the config (and nothing else: `mkdocs serve --watch-theme`
+  would lose its theme folders); tests/test_serving.py serves two editions so.
+- A page whose content is set (`File.content_string`, a documented setter) is one a dirty
+  build rebuilds (stale_pages.py); tests/test_mkdocs_plugin.py rebuilds a page so.
+tests/test_private_api.py lists every name imported from these packages, every private
+attribute read and every attribute set on another package's object, and fails on one it
+does not list.
 """
 
 from __future__ import annotations

@@ -32,12 +32,20 @@ ROOT = Path(__file__).resolve().parents[1]
 COPIED = ("snippets", "outputs", "data", "pyproject.toml")
 
 
+class MacrosEnv(SimpleNamespace):
+    """mkdocs-macros' `env`, as the macros use it: the page being rendered, and the macros."""
+
+    page = None
+
+    def macro(self, function):
+        return self.macros.setdefault(function.__name__, function)
+
+
 def rendered(root: Path, edition: editions.Edition) -> dict[str, str]:
     """Every page of the edition -> its Markdown with the macros' output, as mkdocs-macros makes it."""
     settings = flat_config(root / edition.config)
     docs = root / edition.docs
-    env = SimpleNamespace(conf={**settings, "docs_dir": str(docs)}, variables={}, page=None, macros={})
-    env.macro = lambda function: env.macros.setdefault(function.__name__, function)
+    env = MacrosEnv(conf={**settings, "docs_dir": str(docs)}, variables={}, macros={})
     macros.define_env(env)
     templates = jinja2.Environment(undefined=jinja2.StrictUndefined)
     pages = {}
