@@ -71,8 +71,8 @@ PRIVATE_ATTRIBUTES = {
     "threading._shutdown": "CPython's interpreter shutdown, step one (fieldguide/reader_zygote.py: a forked "
                            "child shuts down as `python snippet.py` would; tests/test_reader_check.py)",
     "atexit._run_exitfuncs": "CPython's interpreter shutdown, step two (as threading._shutdown)",
-    "value._version": "a tensor's version counter, which the autograd graph shows (fieldguide/autograd_graph.py); "
-                      "PyTorch's docs on in-place correctness checks name it",
+    "value._version": "a tensor's version counter (what autograd's in-place check compares), which the drawn "
+                      "graph shows (fieldguide/autograd_graph.py); PyTorch gives it no public name",
 }
 # Attributes set on other packages' objects, as the code spells them -> why.
 SET_ATTRIBUTES = {
