@@ -54,8 +54,8 @@ engine: | python-check
 	$(BIN)/python -m pip install --quiet -c constraints.txt -e .
 
 # Every edition, live (English at /, the others at their folders, as the hosted site): only
-# the pages an edit touches are rebuilt (--dirty; the plugin adds the pages that show an edited
-# snippet or recording); --no-strict, since MkDocs warns about every dirty build.
+# the pages an edit touches are rebuilt (--dirty; the plugin adds the pages whose macros read an
+# edited snippet, recording or data file); --no-strict, since MkDocs warns about every dirty build.
 serve: $(VENV)/installed
 	$(BIN)/mkdocs serve --dirty --no-strict -a 127.0.0.1:8000
 

@@ -24,7 +24,10 @@ translations.py   the words the site generates, per edition language (data/trans
 causes.py         the causes readers hit per error-index entry, and the public reports behind them
 notebook.py       one executed Jupyter notebook per page
 live.py           re-runs edited snippets while `mkdocs serve` runs
-mkdocs_plugin.py  the MkDocs plugin: live runs under `mkdocs serve`, notebooks as pages
+mkdocs_plugin.py  the MkDocs plugin: wires the MkDocs-only jobs below to MkDocs' events
+notebook_pages.py every page's notebook as a page of a MkDocs build
+stale_pages.py    the pages `mkdocs serve --dirty` rebuilds besides those whose Markdown changed
+serving.py        every edition served and watched by one `mkdocs serve`
 zensical_config.py an edition's config flattened by MkDocs' INHERIT rules, for Zensical
 tally.py          the counts of a CI run's parts and its closing `N passed, N failed` line
 editions.py       the site's editions (mkdocs.yml's extra.alternate) and what follows from each

@@ -44,6 +44,20 @@ BUILD = "fieldguide_build"
 ERROR_INDEX = "errors.md"  # the index of every entry (docs/errors.md, docs-zh/errors.md)
 CHANGES = "version-changes.md"  # every difference between neighbouring releases (the upgrade view's fallback)
 
+# What a macro's Markdown is made from besides its page, declared with the macro
+# (`@macro(env, ...)`): under `mkdocs serve --dirty`, stale_pages.py rebuilds a page when
+# something its macros read is newer than its HTML. Paths are from the project's root;
+# {language} is the edition's.
+SHOWN = "shown"  # the snippets the page embeds or quotes and the fixes they name: code, recordings
+DIRECTIVES = "directives"  # every snippet's directive lines
+SNIPPETS = "snippets"  # every snippet's code (the fix diffs)
+RECORDINGS = "outputs"  # every recording and graph
+DATA = "data"  # the reports, other wordings, translations and glossaries
+WORDS = "data/translations/{language}.toml"  # the edition's generated words
+GLOSSARY = "data/translations/glossary/{language}.toml"
+RELEASES = "pyproject.toml"  # the releases listed
+READS: dict[str, tuple[str, ...]] = {}  # macro name -> what it reads, filled by `macro`
+
 
 @dataclass
 class Build:
@@ -54,6 +68,14 @@ class Build:
     # whose page shows that run instead of the recordings
     live: dict[str, tuple[Result, str]] = field(default_factory=dict)
     notebook_pages: bool = False  # every page's notebook is also a page of the site
+
+
+def macro(env, *reads: str):
+    """Registers the decorated function as a macro with mkdocs-macros, and what it reads."""
+    def register(function):
+        READS[function.__name__] = reads
+        return env.macro(function)
+    return register
 
 
 def define_env(env) -> None:
@@ -86,7 +108,7 @@ def define_env(env) -> None:
         depth = page_url(here(), directory_urls).count("/")
         return {key: "../" * depth + page_url(page, directory_urls) for key, page in embedded.items()}
 
-    @env.macro
+    @macro(env, SHOWN, WORDS, RELEASES)
     def snippet(key: str, section: str | None = None) -> str:
         snippet = Snippet.load(root, *key.split("/"))
         if not store.index(key):
@@ -97,7 +119,7 @@ def define_env(env) -> None:
             snippet, store, graphs, matrix.versions, section, build().live.get(key), links(), words
         )
 
-    @env.macro
+    @macro(env, SHOWN, WORDS)
     def quote(key: str, text: str, since: str | None = None, until: str | None = None) -> str:
         checked = Quote(key, text, since, until)
         target = links().get(key)
@@ -111,11 +133,11 @@ def define_env(env) -> None:
             label = f' <span class="fg-quote-range"{bounds}>({html.escape(checked.label_in(words))})</span>'
         return f'[{checked.code}]({target}#{anchor(key)}){{ .fg-quote title="{title}" }}{label}'
 
-    @env.macro
+    @macro(env, WORDS)
     def notebook() -> str:
         return notebooks.link_markdown(here(), env.conf.get("use_directory_urls", True), build().notebook_pages, words)
 
-    @env.macro
+    @macro(env, RECORDINGS, DIRECTIVES, WORDS, RELEASES)
     def version_changes() -> str:
         stores = {words.say("changes_output"): store, words.say("changes_graph"): graphs}
         return changes_markdown(stores, discover(root), links(), matrix.versions, words)
@@ -128,20 +150,24 @@ def define_env(env) -> None:
     def entries() -> list[error_grouping.Entry]:
         return data_files.entries(root)
 
+    @functools.cache  # once per build, as the entries: discovering every snippet takes a tenth of a second
+    def snippets() -> dict[str, Snippet]:
+        return {s.key: s for s in discover(root)}
+
     def box() -> str:
         """The paste box, which fetches the data files (errors/data_files.py): the shared one
         from the site's root, this edition's words from its own."""
         site_root = up() + (env.conf.get("extra", {}).get("root") or "")
         return error_page.paste_box(words, up(), site_root + data_files.PASTE_DATA, up() + data_files.PASTE_WORDS)
 
-    @env.macro
+    @macro(env, RECORDINGS, DIRECTIVES, DATA)
     def error_index() -> str:
         """Every entry's message linked to its page, grouped by where a reader meets it."""
         titles = {page: Page.read(docs / page).title for page in dict.fromkeys(embedded.values())}
         pages = {entry.id: data_files.entry_page(entry.id) for entry in entries()}
         return error_page.index_markdown(entries(), embedded, titles, pages, words)
 
-    @env.macro
+    @macro(env, RECORDINGS, SNIPPETS, DATA, RELEASES)
     def error_entry(entry_id: str) -> str:
         """An Error-index entry's page (docs/errors/<entry id>.md, written by
         fieldguide/errors/entry_pages.py)."""
@@ -149,17 +175,16 @@ def define_env(env) -> None:
         if not found:
             raise ValueError(f"{docs.name}/{here()} shows the Error-index entry {entry_id!r}, which no longer "
                              "exists; run `python -m fieldguide.errors.entry_pages` to remove its page.")
-        return error_page.entry_markdown(found[0], {s.key: s for s in discover(root)}, links(), matrix.versions,
-                                         words)
+        return error_page.entry_markdown(found[0], snippets(), links(), matrix.versions, words)
 
-    @env.macro
+    @macro(env, WORDS)
     def moved_entry(entry_id: str) -> str:
         """The page at an entry's earlier id (fieldguide/errors/entry_pages.py): on to its page."""
         target = up() + page_url(data_files.entry_page(entry_id), env.conf.get("use_directory_urls", True))
         return (f'<meta http-equiv="refresh" content="0; url={target}">\n\n'
                 + words.say("entry_moved", link=f"[{entry_id}]({entry_id}.md)") + "\n")
 
-    @env.macro
+    @macro(env, WORDS)
     def upgrade_view() -> str:
         """The upgrade view (upgrade.py), which fetches its data (errors/data_files.py): every
         snippet whose recordings differ between two releases the reader picks, and the Error
@@ -167,16 +192,16 @@ def define_env(env) -> None:
         changes = up() + page_url(CHANGES, env.conf.get("use_directory_urls", True))
         return upgrade.view_html(up() + data_files.UPGRADE_DATA, up(), changes, words)
 
-    @env.macro
+    @macro(env, WORDS)
     def paste_box() -> str:
         """The paste box, first on the home page and on the Error index."""
         return box()
 
-    @env.macro
+    @macro(env, WORDS, RELEASES)
     def torch_versions() -> str:
         return ", ".join(words.say("reference", version=v) if v == matrix.reference else v for v in matrix.versions)
 
-    @env.macro
+    @macro(env, GLOSSARY)
     def glossary_table() -> str:
         """The edition's terms as a table (data/translations/glossary/<language>.toml)."""
         return glossary.load(root, language).table()

@@ -1,5 +1,5 @@
 """Another edition, built beside the one `mkdocs serve` serves, so that one command serves
-them all: the root edition's plugin (mkdocs_plugin.py) starts one of these per other
+them all: the root edition's plugin (serving.py) starts one of these per other
 edition, with a folder inside its own site, and asks it to build again whenever it
 rebuilds. A process of its own: MkDocs keeps one instance of each plugin per process,
 and two editions in one would share their search indexes.

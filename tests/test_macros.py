@@ -56,6 +56,16 @@ def define(root: Path, page: str, zensical: bool = False, conf: dict | None = No
     return SimpleNamespace(**found)
 
 
+def test_every_macro_declares_what_it_reads(site):
+    """`make serve` rebuilds a page from what its macros read (fieldguide/stale_pages.py)."""
+    defined = vars(define(site, "index.md"))
+    assert len(defined) >= 10 and set(defined) == set(macros.READS), (
+        f"macros registered without `@macro(env, ...)`: {sorted(set(defined) - set(macros.READS))}")
+    known = {macros.SHOWN, macros.DIRECTIVES, macros.SNIPPETS, macros.RECORDINGS, macros.DATA, macros.WORDS,
+             macros.GLOSSARY, macros.RELEASES}
+    assert set().union(*macros.READS.values()) <= known
+
+
 def test_nav_pages_in_both_builders_shapes():
     assert macros.nav_pages(NAV) == ["index.md", "first.md", "sub/second.md"]
     zensical = [{"url": "index.md", "children": []},

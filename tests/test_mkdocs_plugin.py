@@ -12,6 +12,7 @@ from __future__ import annotations
 import html
 import logging
 import shutil
+import time
 from pathlib import Path
 
 import nbformat
@@ -112,6 +113,25 @@ def test_a_saved_snippet_is_rerun_and_shown_as_not_recorded(project: Path):
     page = serve(project, 'print("fresh from the edit")\n')
     assert "Not yet recorded" in page
     assert "fresh from the edit" in page
+
+
+def test_a_dirty_rebuild_shows_an_edited_recording(project: Path):
+    """`make serve` (--dirty) rebuilds a page whose Markdown has not changed when a recording
+    it shows has: the plugin sets the page's content (fieldguide/stale_pages.py), and MkDocs
+    takes that as modified. This fails when MkDocs no longer does."""
+    config = load_config(str(project / "mkdocs.yml"), site_dir=str(project / "site"))
+    config.plugins.on_startup(command="serve", dirty=True)
+    reference = load_matrix(ROOT).reference
+    try:
+        build(config, dirty=True)
+        page = project / "site" / "index.html"
+        _, recorded = OutputStore(project).recorded(KEY, reference)
+        time.sleep(0.05)  # the recording's modification time must be later than the page's
+        OutputStore(project).record(KEY, reference, recorded.rstrip("\n") + " edited under serve\n")
+        build(load_config(str(project / "mkdocs.yml"), site_dir=str(project / "site")), dirty=True)
+    finally:
+        config.plugins.on_shutdown()
+    assert "edited under serve" in page.read_text(encoding="utf-8")
 
 
 def build_with_notebooks(project: Path) -> None:

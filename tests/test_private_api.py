@@ -4,8 +4,14 @@ silently. Each finding names file:line and what to use instead.
 
 What the project imports from the packages the site is built with is an allow-list
 (PUBLIC): their documented APIs, and the few undocumented names used knowingly, each with
-why. A new import from them fails until it is listed there. Attributes of their objects
-cannot be listed that way, so a deny-list (REFUSED) catches the private ones."""
+why. A new import from them fails until it is listed there. No import names the attributes
+of their objects, so those are read from the syntax tree: a private attribute (`x._name`)
+read or set on an object other than `self`, and any attribute set on an object that is not
+the project's (replacing what a package put there, as `server.observer = ...`), fail unless
+PRIVATE_ATTRIBUTES or SET_ATTRIBUTES lists them with why. An attribute is the project's when
+its own code defines the name: bound in a module or a class body, or set on `self` (a
+package's attribute named like one of the project's passes unseen). A
+deny-list (REFUSED) also catches known private names on any line, comments included."""
 
 from __future__ import annotations
 
@@ -14,7 +20,10 @@ import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-SCANNED = ("fieldguide", "tests")
+SCANNED = ("fieldguide", "tests", "bench", "explain")
+# The code whose names are the project's own everywhere; a test's names are its own in its
+# file only (a fake standing in for a package's object defines that object's attributes)
+OWN = ("fieldguide", "bench", "explain")
 
 # (pattern, why it is refused) for single lines of code, comments included: a comment that
 # names one of these usually sits beside the code that uses it.
@@ -48,8 +57,47 @@ PUBLIC = {
     "mkdocs.utils.yaml": {"get_yaml_loader", "yaml_load"},
     # the relative URL and the file writing of MkDocs' own pages, for the plugin's extra pages
     "mkdocs.utils": {"get_relative_url", "write_file"},
+    # the server `mkdocs serve` makes, which the plugin's on_serve receives: the test of the
+    # `server.observer` coupling serves with one
+    "mkdocs.livereload": {"LiveReloadServer"},
     # Zensical's reading of mkdocs.yml: the test compares the flattened config with it
     "zensical.config": {"parse_mkdocs_config"},
+}
+
+
+# Private attributes of other packages' objects read knowingly, as the code spells them -> why.
+PRIVATE_ATTRIBUTES = {
+    "os._exit": "CPython documents it (os): a forked child ends without running its parent's cleanup",
+    "threading._shutdown": "CPython's interpreter shutdown, step one (fieldguide/reader_zygote.py: a forked "
+                           "child shuts down as `python snippet.py` would; tests/test_reader_check.py)",
+    "atexit._run_exitfuncs": "CPython's interpreter shutdown, step two (as threading._shutdown)",
+    "value._version": "a tensor's version counter (what autograd's in-place check compares), which the drawn "
+                      "graph shows (fieldguide/autograd_graph.py); PyTorch gives it no public name",
+}
+# Attributes set on other packages' objects, as the code spells them -> why.
+SET_ATTRIBUTES = {
+    "server.observer": "a coupling: MkDocs' LiveReloadServer watches through its `observer` "
+                       "(fieldguide/serving.py polls faster); tests/test_serving.py fails when MkDocs changes that",
+    "env.bytecode_cache": "Jinja's documented Environment.bytecode_cache",
+    "file.inclusion": "MkDocs' File.inclusion, in its API reference",
+    "file.content_string": "a coupling: MkDocs' documented File.content_string setter, which a dirty build takes "
+                           "as modified (fieldguide/stale_pages.py); tests/test_mkdocs_plugin.py rebuilds a page so",
+    "cell.execution_count": "a notebook cell's field (nbformat)",
+    "nb.cells": "a notebook's field (nbformat)",
+    "run.cells": "a notebook's field (nbformat)",
+    "token.map": "markdown-it-py's documented Token fields",
+    "token.meta": "markdown-it-py's documented Token fields",
+    "token.content": "markdown-it-py's documented Token fields",
+    "state.pos": "markdown-it-py's inline rule state, which a rule advances (its docs' plugin guide)",
+    "current.stack": "resource.setrlimit's value in a forked child (fieldguide/forkserver.py)",
+    "libc.madvise.argtypes": "ctypes' documented way to declare a C function's arguments",
+    "sys.stdout": "the child's streams, as CPython documents them replaceable",
+    "sys.stderr": "the child's streams, as CPython documents them replaceable",
+    "sys.argv": "what a snippet's run sees as its command line",
+    "sys.excepthook": "CPython's documented hook for uncaught exceptions (explain/)",
+    "markdown.Markdown.convert": "bench/build_floor.py replaces Markdown's conversion to time a build without it",
+    "md.toc_tokens": "what Python-Markdown's toc extension leaves on the Markdown object (bench/build_floor.py)",
+    "md.toc": "what Python-Markdown's toc extension leaves on the Markdown object (bench/build_floor.py)",
 }
 
 
@@ -114,7 +162,56 @@ def dynamic_private_access(tree: ast.AST) -> list[tuple[int, str]]:
     return found
 
 
-def findings(path: Path, root: Path) -> list[str]:
+def own_names(trees: list[ast.AST]) -> set[str]:
+    """Every name the code defines: bound in a module or a class body, or set on `self`/`cls`."""
+    def bound(body: list[ast.stmt]) -> set[str]:
+        names = set()
+        for node in body:
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                names.add(node.name)
+            elif isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
+                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                names |= {n.id for target in targets for n in ast.walk(target) if isinstance(n, ast.Name)}
+        return names
+
+    names = set()
+    for tree in trees:
+        names |= bound(getattr(tree, "body", []))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ClassDef):
+                names |= bound(node.body)
+            elif (isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store)
+                  and isinstance(node.value, ast.Name) and node.value.id in ("self", "cls")):
+                names.add(node.attr)
+    return names
+
+
+def foreign_attributes(tree: ast.AST, own: set[str]) -> list[tuple[int, str, str]]:
+    """(line, the code, "private" or "set") for each private attribute read or set on an object
+    other than self, and each attribute set on one, that the project's code does not define
+    and the lists above do not name."""
+    found = []
+    for node in ast.walk(tree):
+        if (not isinstance(node, ast.Attribute) or node.attr in own
+                or isinstance(node.value, ast.Name) and node.value.id in ("self", "cls")):
+            continue
+        code = ast.unparse(node)
+        if _is_private(node.attr) and code not in PRIVATE_ATTRIBUTES:
+            found.append((node.lineno, code, "private"))
+        elif isinstance(node.ctx, (ast.Store, ast.Del)) and not _is_private(node.attr) and code not in SET_ATTRIBUTES:
+            found.append((node.lineno, code, "set"))
+    return sorted(found)
+
+
+ATTRIBUTE_WHY = {
+    "private": "a private attribute of another package's object; use its public API, or list it in "
+               "PRIVATE_ATTRIBUTES with why",
+    "set": "sets an attribute of another package's object; use its public API, or list it in SET_ATTRIBUTES "
+           "with why (a coupling also in fieldguide/mkdocs_plugin.py's list, with the test that follows it)",
+}
+
+
+def findings(path: Path, root: Path, own: set[str] = frozenset()) -> list[str]:
     """'file:line: what (why)' for every private use in one Python file."""
     where = path.relative_to(root)
     text = path.read_text(encoding="utf-8")
@@ -125,12 +222,14 @@ def findings(path: Path, root: Path) -> list[str]:
         if (match := pattern.search(line))
     ]
     tree = ast.parse(text, str(where))
+    own = own | own_names([tree])
     found += [f"{where}:{line}: {what} (a private name of another module; make it public or "
               "use the package's documented API)" for line, what in private_imports(tree)]
     found += [f"{where}:{line}: {what} (a private attribute reached by name; use a public one)"
               for line, what in dynamic_private_access(tree)]
     found += [f"{where}:{line}: {what} (not in the public APIs this test lists: use a documented name, or "
               "list it in PUBLIC with why)" for line, what in unlisted_imports(tree)]
+    found += [f"{where}:{line}: {code} ({ATTRIBUTE_WHY[kind]})" for line, code, kind in foreign_attributes(tree, own)]
     return found
 
 
@@ -148,6 +247,10 @@ def test_the_check_names_each_private_use_with_its_line(tmp_path):
         "fine = getattr(module, \"__file__\"), getattr(page, name), hasattr(page, \"title\")\n"
         "from mkdocs.plugins import BasePlugin\n"
         "import material.plugins.search\n"
+        "refs = server._watch_refs\n"
+        "server.build_delay = 0.01\n"
+        "self._cache, record.count = {}, 1\n"
+        "class Record:\n    count = 0\n"
     )
     assert findings(offender, tmp_path) == [
         "fieldguide/bad.py:6: ._selector (CPython's private selector attribute; use the selector's own fileno())",
@@ -163,6 +266,9 @@ def test_the_check_names_each_private_use_with_its_line(tmp_path):
           "or list it in PUBLIC with why)" for line, what in [
               (2, "from mkdocs.structure.pages import Page"), (2, "from mkdocs.structure.pages import _helper"),
               (13, "import material.plugins.search")]],
+        *[f"fieldguide/bad.py:{line}: {code} ({ATTRIBUTE_WHY[kind]})" for line, code, kind in [
+            (6, "selector._selector", "private"), (7, "page._title_from_render", "private"),
+            (14, "server._watch_refs", "private"), (15, "server.build_delay", "set")]],
     ]
 
 
@@ -170,5 +276,6 @@ def test_no_code_reaches_into_private_apis():
     this = Path(__file__).resolve()
     files = [p for folder in SCANNED for p in sorted((ROOT / folder).rglob("*.py")) if p.resolve() != this]
     assert files, f"no Python files under {', '.join(SCANNED)} of {ROOT.name}"
-    found = [finding for path in files for finding in findings(path, ROOT)]
+    own = own_names([ast.parse(p.read_text(encoding="utf-8")) for folder in OWN for p in (ROOT / folder).rglob("*.py")])
+    found = [finding for path in files for finding in findings(path, ROOT, own)]
     assert not found, "private or undocumented APIs used:\n" + "\n".join(found)

@@ -1,8 +1,10 @@
 """A count typed into the project's documents (README.md, CONTRIBUTING.md, ARCHITECTURE.md) or
 a page goes stale with the next snippet: every count of snippets, releases (all of them, or
-the others than the reference) or error-index entries they state must be the data's, and a
-span said to hold every release must run from the oldest listed to the newest. Pages should
-say it with a macro ({{ torch_versions() }}) or not at all; this catches the ones that type it."""
+the others than the reference) or error-index entries they state must be the data's, a span
+said to hold every release must run from the oldest listed to the newest, and every typed
+range of releases ("1.13 to 2.4", "2.2–2.6", "2.5 到 2.8") must run from a listed release to
+a later one. Pages should say it with a macro ({{ torch_versions() }}) or not at all; this
+catches the ones that type it."""
 
 from __future__ import annotations
 
@@ -31,6 +33,15 @@ COUNTED = {
 # A typed span that claims every release: it must run from the oldest to the newest listed
 SPAN = re.compile(r"every\s+(?:minor\s+)?release\s+(?:this\s+guide\s+records,\s+|from\s+)(\d+\.\d+)\s+to\s+(\d+\.\d+)"
                   r"|每个版本（(\d+\.\d+) 到 (\d+\.\d+)）|从 (\d+\.\d+) 到 (\d+\.\d+) 的每个版本")
+
+
+# Any typed range of releases: two minor versions joined by "to", a dash or 到/至
+RANGE = re.compile(r"(?<![\d.])(\d+\.\d+)(?:\.\d+)? ?(?:to|–|—|-|到|至) ?(\d+\.\d+)(?:\.\d+)?(?![\d.])")
+
+
+def ranges(text: str) -> list[tuple[str, str, str]]:
+    """(first, last, the words) of every range of releases the text types."""
+    return [(match[1], match[2], match[0]) for match in RANGE.finditer(text)]
 
 
 def spans(text: str) -> list[tuple[str, str, str]]:
@@ -68,6 +79,12 @@ def test_every_stated_count_is_the_datas(path):
     span = (minor(versions[0]), minor(versions[-1]))
     wrong += [f"{path.relative_to(ROOT)}: {words!r}, but the releases run from {span[0]} to {span[1]}"
               for first, last, words in spans(text) if (first, last) != span]
+    listed = [minor(version) for version in versions]
+    wrong += [f"{path.relative_to(ROOT)}: {words!r}, but {', '.join(sorted({first, last} - set(listed)))} is "
+              "not a listed release (pyproject.toml's [tool.fieldguide] torch)"
+              for first, last, words in ranges(text) if {first, last} - set(listed)]
+    wrong += [f"{path.relative_to(ROOT)}: {words!r} runs backwards" for first, last, words in ranges(text)
+              if {first, last} <= set(listed) and listed.index(first) >= listed.index(last)]
     assert not wrong, "\n".join(wrong) + "\nsay it from the data (a macro), or leave the count out"
 
 
@@ -81,3 +98,9 @@ def test_a_stale_count_is_found():
     assert [s[:2] for s in spans("on every minor release from 1.13 to 2.15, 17 of them; on every release this\n"
                                  "guide records, 1.13 to 2.14; 在本指南记录的每个版本（1.13 到 2.15）上")] == [
         ("1.13", "2.15"), ("1.13", "2.14"), ("1.13", "2.15")]
+
+
+def test_a_typed_range_of_releases_is_found():
+    assert [r[:2] for r in ranges("On PyTorch 1.13 to 2.4 the same; From 2.2–2.6 it warns; 在 2.5 到 2.8 上；"
+                                  "2.1.2 - 2.13.0; not 3.11 or 10.5 MB")] == [
+        ("1.13", "2.4"), ("2.2", "2.6"), ("2.5", "2.8"), ("2.1", "2.13")]

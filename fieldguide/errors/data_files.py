@@ -97,6 +97,15 @@ def write(root: Path, edition: editions.Edition) -> list[Path]:
     return written
 
 
+def write_if_fetched(root: Path, docs: Path) -> None:
+    """Before a build of the edition in `docs` (the MkDocs plugin): its files, when one of its
+    pages fetches them."""
+    pages = [page.read_text(encoding="utf-8") for page in docs.glob("*.md")]
+    if any(call in page for page in pages for call in FETCHED_BY):
+        for edition in editions.load(root):
+            if edition.docs == docs.name:
+                write(root, edition)
+
 def main(argv: list[str]) -> int:
     if argv:
         print(__doc__, file=sys.stderr)
