@@ -1,4 +1,12 @@
-"""An edition's terms, one per concept, from data/translations/glossary/<language>.toml.
+"""An edition's terms, one per concept, from data/translations/glossary/<language>.toml,
+and how its prose is read. Every edition but the root (English) has one: the checks of its
+pages read it (tests/test_twins.py, tests/test_glossary.py).
+
+    [prose]
+    letters = '[\u4e00-\u9fff]'            a letter of the language, as a regular expression:
+                                           prose with English words and none of these is
+                                           untranslated
+    alias_words = ["又称", "也叫"]          the words that say a parenthesis names an alias
 
 Each term names the one rendering the edition writes for its concept and the variants it
 refuses:
@@ -19,7 +27,8 @@ refuses:
     shown = false                          no row in the table (default true)
 
 A page may still name a variant once, as the alias of its first mention, in a parenthesis
-that says so (阻断梯度（stop-gradient，又称停止梯度）): readers search for it. The glossary
+that says so with one of `alias_words` (阻断梯度（stop-gradient，又称停止梯度）): readers
+search for it. The glossary
 page shows the terms as its table (`{{ glossary_table() }}`, macros.py); tests/test_glossary.py
 fails on every variant used instead of its term, naming the file, the line and the term, and
 on a variant a page names as an alias more than once.
@@ -68,6 +77,8 @@ class Glossary:
     columns: tuple[str, ...]  # the table's three column titles
     terms: tuple[Term, ...]
     path: Path
+    letters: re.Pattern  # a letter of the edition's language
+    alias_words: tuple[str, ...]  # the words that say a parenthesis names an alias
 
     def table(self) -> str:
         """The table the glossary page shows: English, the term, its meaning."""
@@ -91,6 +102,14 @@ def load(root: Path, language: str) -> Glossary:
     columns = tuple(data.get("table", {}).get("columns", ()))
     if len(columns) != 3:
         raise GlossaryError(f"{path}: [table] columns must name the table's three columns")
+    prose = data.get("prose", {})
+    if not prose.get("letters") or not prose.get("alias_words"):
+        raise GlossaryError(f"{path}: [prose] needs letters (a letter of the language, as a regular expression) "
+                            "and alias_words (the words that say a parenthesis names an alias)")
+    try:
+        letters = re.compile(prose["letters"])
+    except re.error as error:
+        raise GlossaryError(f"{path}: [prose] letters is not a regular expression: {error}") from None
     terms = []
     for number, entry in enumerate(data.get("term", []), 1):
         missing = [key for key in ("english", "chinese", "meaning", "keep_english") if key not in entry]
@@ -109,4 +128,4 @@ def load(root: Path, language: str) -> Glossary:
                                 f"write one of {', '.join(SCOPES)}")
         terms.append(Term(entry["english"], entry["chinese"], entry["meaning"], bool(entry["keep_english"]),
                           tuple(entry.get("avoid", [])), patterns, bool(entry.get("shown", True)), scope))
-    return Glossary(columns, tuple(terms), path)
+    return Glossary(columns, tuple(terms), path, letters, tuple(prose["alias_words"]))

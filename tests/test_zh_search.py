@@ -23,11 +23,9 @@ try:
 except ImportError:  # reported by the `browser` fixture (tests/conftest.py), as a skip or a failure
     expect = None
 
-from fieldguide import editions
+from test_twins import BY_LANGUAGE, ROOT, TRANSLATED
 
-ROOT = Path(__file__).resolve().parents[1]
 QUERIES = ROOT / "data" / "translations" / "search" / "zh.toml"
-CHINESE = ROOT / next(e.docs for e in editions.load(ROOT) if e.language == "zh")
 TOP = 3
 FOUND_AT_LEAST = 0.9
 
@@ -49,14 +47,18 @@ def site(mkdocs_sites) -> Path:
     return Path(built) if built else mkdocs_sites("zh")
 
 
-def test_the_queries_cover_every_chinese_page():
-    listed = queries()
-    assert len(listed) >= 40, f"{QUERIES.relative_to(ROOT)} needs at least 40 queries"
-    pages = {p.name for p in CHINESE.glob("*.md")}
+@pytest.mark.parametrize("edition", TRANSLATED, **BY_LANGUAGE)
+def test_the_queries_cover_every_page_of_each_edition(edition):
+    """Every edition but the root has its readers' queries, data/translations/search/<language>.toml."""
+    path = QUERIES.with_name(f"{edition.language}.toml")
+    assert path.is_file(), f"no {path.relative_to(ROOT)}: write the queries {edition.name} readers search with"
+    listed = tomllib.loads(path.read_text(encoding="utf-8"))["query"]
+    assert len(listed) >= 40, f"{path.relative_to(ROOT)} needs at least 40 queries"
+    pages = {p.name for p in (ROOT / edition.docs).glob("*.md")}
     unknown = sorted({q["page"] for q in listed} - pages)
-    assert not unknown, f"{QUERIES.relative_to(ROOT)} expects pages docs-zh/ lacks: {unknown}"
+    assert not unknown, f"{path.relative_to(ROOT)} expects pages {edition.docs}/ lacks: {unknown}"
     uncovered = sorted(pages - {q["page"] for q in listed})
-    assert not uncovered, f"no query in {QUERIES.relative_to(ROOT)} expects {uncovered}"
+    assert not uncovered, f"no query in {path.relative_to(ROOT)} expects {uncovered}"
 
 
 def search(tab, query: str) -> list[str]:
