@@ -42,6 +42,9 @@ Couplings no API promises, each followed by a test that fails when an upgrade br
 - `mkdocs.commands.build.build` builds in-process (serve_edition.py, tests/test_mkdocs_plugin.py),
   as mkdocs-jupyter's own tests do. tests/test_private_api.py lists every name imported
   from these packages and fails on one it does not list.
+- docs/javascripts/search-paste.js wraps the page's `Worker.prototype.postMessage` and knows the
+  search query by the message Material's (and Zensical's) bundle posts its search worker,
+  `{type: 2, data: text}`; tests/test_private_api.py reads the installed bundles and workers.
 """
 
 from __future__ import annotations
