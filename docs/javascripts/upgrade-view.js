@@ -100,8 +100,11 @@ function upgradeView(root, data, words, picked) {
   };
   const to = pick(query.get("to"), newest);
   const from = pick(query.get("from"), picked !== to ? picked : releases[Math.max(0, releases.indexOf(to) - 1)]);
-  const select = (id, value) => el("select", {id},
-    [...releases].reverse().map(r => el("option", r === value ? {value: r, selected: ""} : {value: r}, r)));
+  const select = (id, value) => {
+    const made = el("select", {id}, [...releases].reverse().map(r => el("option", {value: r}, r)));
+    made.value = value;
+    return made;
+  };
   const fromSelect = select("fg-upgrade-from", from), toSelect = select("fg-upgrade-to", to);
   const shown = el("div", {class: "fg-upgrade__results"});
   root.replaceChildren(
