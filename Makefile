@@ -102,6 +102,8 @@ nodejs:
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs npm >/dev/null \
 	    || echo "Could not install Node.js and npm; the browser modules' tests and lint will fail." >&2; \
 	fi
+	@node -e 'const [major, minor] = process.versions.node.split(".").map(Number); process.exit(major > 20 || (major === 20 && minor >= 19) ? 0 : 1)' 2>/dev/null \
+	  || echo "Node.js 20.19 or newer is needed by ESLint and happy-dom (package.json); this is $$(node --version 2>&1)." >&2
 
 # After recording, the Error index's entry pages follow the messages (fieldguide/errors/entry_pages.py).
 # The terminal tool's data before and after: its examples (snippets/explain/) print what it says.
