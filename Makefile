@@ -70,10 +70,18 @@ test: $(VENV)/installed chromium nodejs lint
 # per run whichever worker asks first (tests/conftest.py).
 PARALLEL = -n auto --dist loadfile
 
-# ruff and mypy, configured in pyproject.toml ([tool.ruff], [tool.mypy]).
-lint: $(VENV)/installed
+# ruff and mypy, configured in pyproject.toml ([tool.ruff], [tool.mypy]); ESLint over the
+# browser modules and their tests (eslint.config.js).
+lint: $(VENV)/installed node_modules/.installed
 	$(BIN)/ruff check fieldguide tests bench explain
 	$(BIN)/mypy fieldguide explain/autograd_fieldguide
+	node_modules/.bin/eslint .
+
+# The JavaScript tools package.json pins (ESLint), into node_modules/ (git-ignored); no
+# lockfile is written (.npmrc).
+node_modules/.installed: package.json | nodejs
+	npm install --no-fund --no-audit
+	touch $@
 
 # The browser tests (tests/test_browser.py) drive Debian's Chromium. Installed here when it
 # is missing and we are root with apt-get; otherwise those tests skip and say how to get it.
@@ -85,14 +93,17 @@ chromium:
 	    || echo "Could not install chromium; the browser tests will not run." >&2; \
 	fi
 
-# The paste box's script runs under Node.js in the fast tests (tests/paste_reader.js), without
-# a site or a browser. Installed here when it is missing and we are root with apt-get.
+# The browser modules run under Node.js in the fast tests (tests/js/ with `node --test`,
+# tests/paste_reader.mjs), without a site or a browser, and npm installs their linter.
+# Installed here when missing and we are root with apt-get.
 nodejs:
-	@if ! command -v node >/dev/null && [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
-	  echo "Installing Node.js for the paste box's tests: apt-get install -y nodejs"; \
-	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs >/dev/null \
-	    || echo "Could not install Node.js; the paste box's fast tests will fail." >&2; \
+	@if ! { command -v node && command -v npm; } >/dev/null && [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	  echo "Installing Node.js and npm for the browser modules' tests and lint: apt-get install -y nodejs npm"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs npm >/dev/null \
+	    || echo "Could not install Node.js and npm; the browser modules' tests and lint will fail." >&2; \
 	fi
+	@node -e 'const [major, minor] = process.versions.node.split(".").map(Number); process.exit(major > 20 || (major === 20 && minor >= 19) ? 0 : 1)' 2>/dev/null \
+	  || echo "Node.js 20.19 or newer is needed by ESLint and happy-dom (package.json); this is $$(node --version 2>&1)." >&2
 
 # After recording, the Error index's entry pages follow the messages (fieldguide/errors/entry_pages.py).
 # The terminal tool's data before and after: its examples (snippets/explain/) print what it says.

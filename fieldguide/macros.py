@@ -127,10 +127,10 @@ def define_env(env) -> None:
             raise ValueError(f"{docs.name}/{here()} quotes {key}, which no page embeds")
         title = words.say("quote_title", snippet=key)
         label = ""
-        if checked.label:  # the releases it holds on, which the release picker reads
-            bounds = "".join(f' data-{name}="{value}"' for name, value in
-                             (("since", checked.since), ("until", checked.until)) if value)
-            label = f' <span class="fg-quote-range"{bounds}>({html.escape(checked.label_in(words))})</span>'
+        if checked.label:  # the recorded releases it holds on, which the release picker reads
+            holds = " ".join(v for v in matrix.versions if checked.covers(v))
+            label = (f' <span class="fg-quote-range" data-releases="{holds}">'
+                     f'({html.escape(checked.label_in(words))})</span>')
         return f'[{checked.code}]({target}#{anchor(key)}){{ .fg-quote title="{title}" }}{label}'
 
     @macro(env, WORDS)

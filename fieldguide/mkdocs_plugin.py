@@ -37,6 +37,9 @@ Couplings no API promises, each followed by a test that fails when an upgrade br
   would lose its theme folders); tests/test_serving.py serves two editions so.
 - A page whose content is set (`File.content_string`, a documented setter) is one a dirty
   build rebuilds (stale_pages.py); tests/test_mkdocs_plugin.py rebuilds a page so.
+- docs/javascripts/search-paste.js wraps the page's `Worker.prototype.postMessage` and knows the
+  search query by the message Material's (and Zensical's) bundle posts its search worker,
+  `{type: 2, data: text}`; tests/test_private_api.py reads the installed bundles and workers.
 tests/test_private_api.py lists every name imported from these packages, every private
 attribute read and every attribute set on another package's object, and fails on one it
 does not list.

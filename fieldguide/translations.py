@@ -109,7 +109,7 @@ UI = {
     "picker_quote_off": "; not on {release}",  # after a quote's range: "(up to 2.10; not on 2.15.0)"
     "picker_message_yours": " (your release, {release})",  # after an error index block's title
     "picker_message_none": "The recordings of PyTorch {release} do not print this message.",
-    # the upgrade view (docs/upgrade.md: fieldguide/upgrade.py, release-picker.js)
+    # the upgrade view (docs/upgrade.md: fieldguide/upgrade.py, upgrade-view.js)
     "upgrade_noscript": "This view is made in your browser and needs JavaScript. Without it, {changes} lists "
                         "every difference between neighbouring releases.",
     "upgrade_changes_page": "What changed between versions",

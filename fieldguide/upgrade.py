@@ -5,18 +5,19 @@ the Error index's messages that one release prints and the other does not.
 
 The build writes the recordings of every snippet that does not print and draw the same on
 every recorded release as one JSON file (`data`, errors/data_files.py), which
-docs/javascripts/release-picker.js fetches and compares the two releases with in the
-browser, so every pair is answered without a server. Its addresses start from the edition's
-root.
-`differing` and `messages` compare the same data as the script does, for the fast tests
-(tests/test_upgrade.py), which check them against outputs/*/versions.json read directly.
+docs/javascripts/upgrade-view.js fetches and compares the two releases with in the
+browser, so every pair is answered without a server (docs/javascripts/upgrade.js; the fast
+tests, tests/test_upgrade.py, run it under Node for every pair of releases). Its addresses
+start from the edition's root. The diffs are made here, by difflib as the "What changed"
+page's are: the script only lays out the lines.
 
     {"releases": [...oldest first], "traceback": "Traceback (most recent call last):\\n",
      "texts": [every distinct recording],
      "pages": [{"title": ..., "url": ...}, ...],                 # in navigation order
      "snippets": [{"key": "topic/name", "page": 0, "url": "page/#snippet-topic-name",
                    "raises": true, "outputs": [[text, [release, ...]], ...],
-                   "graphs": [[text, [release, ...]], ...]}, ...],
+                   "graphs": [[text, [release, ...]], ...],
+                   "diffs": {"old new": [hunk, ...]}}, ...],   # text indices; a hunk: [opcode, ...]
      "messages": [{"entry": "entry-id", "url": "errors/entry-id/", "category": "RuntimeError",
                    "text": "RuntimeError: <template>", "releases": [...printed on],
                    "recorded": [...releases with a recording of a snippet that prints it]}, ...],
@@ -31,7 +32,9 @@ type on the two releases is shown as that, since an `except` for the old type ma
 from __future__ import annotations
 
 import builtins
+import difflib
 import html
+import itertools
 from collections.abc import Iterable
 
 from fieldguide.errors.grammar import template
@@ -51,6 +54,25 @@ def _groups(store: OutputStore, key: str, listed: list[str], texts: dict[str, in
         if shown:
             groups.append([texts.setdefault(text, len(texts)), shown])
     return groups
+
+
+def _lines(text: str) -> list[str]:
+    """A recording's lines as the script splits them (at "\n" only, the last one's end left out)."""
+    return text.removesuffix("\n").split("\n")
+
+
+def _hunks(old: str, new: str) -> list[list[list]]:
+    """The hunks of the diff from `old` to `new`, as unified_diff makes them (three lines of
+    context): each a list of difflib's opcodes, [tag, i1, i2, j1, j2] over the texts' lines."""
+    matcher = difflib.SequenceMatcher(None, _lines(old), _lines(new))
+    return [[list(opcode) for opcode in group] for group in matcher.get_grouped_opcodes(3)
+            if any(opcode[0] != "equal" for opcode in group)]
+
+
+def _diffs(groups: list[list], texts: list[str]) -> dict[str, list]:
+    """{"old new": hunks} for every ordered pair of a snippet's distinct recordings."""
+    return {f"{a} {b}": _hunks(texts[a], texts[b])
+            for recorded in groups for a, b in itertools.permutations([text for text, _ in recorded], 2)}
 
 
 def _same_everywhere(groups: list[list], listed: list[str]) -> bool:
@@ -89,6 +111,7 @@ def data(
             "raises": bool(snippet.raises),
             "outputs": outputs,
             "graphs": drawn,
+            "diffs": _diffs([outputs, drawn], list(texts)),  # a text's index is its place in `texts`
         })
     # nav order: by page, then as each page shows them; snippets on no page last
     found.sort(key=lambda s: (s["page"] is None, s["page"] or 0))
@@ -106,7 +129,7 @@ def data(
     return {
         "releases": list(listed),
         "traceback": TRACEBACK_START,
-        "texts": [text for text, _ in sorted(texts.items(), key=lambda item: item[1])],
+        "texts": list(texts),
         "pages": [{"title": titles.get(page, page), "url": page_urls.get(page, "")} for page in order],
         "snippets": found,
         "messages": [m for m in messages if m["releases"]],
@@ -123,48 +146,6 @@ def _ancestors(categories: Iterable[str]) -> dict[str, list[str]]:
         if isinstance(kind, type) and issubclass(kind, BaseException):
             found[name] = [c.__name__ for c in kind.__mro__[1:] if c is not object]
     return found
-
-
-def recorded(groups: list[list], release: str) -> int | None:
-    """The text index recorded for `release` in a snippet's groups, None when none is."""
-    return next((text for text, versions in groups if release in versions), None)
-
-
-def differing(data: dict, old: str, new: str) -> list[str]:
-    """The keys of the snippets whose output or graph on `old` is not the one on `new` (a
-    recording on one release and none on the other counts), in the view's order."""
-    return [
-        s["key"] for s in data["snippets"]
-        if recorded(s["outputs"], old) != recorded(s["outputs"], new)
-        or recorded(s["graphs"], old) != recorded(s["graphs"], new)
-    ]
-
-
-def messages(data: dict, old: str, new: str) -> dict[str, list[str]]:
-    """The Error index's message templates ("Category: template") that differ between `old`
-    and `new`, by kind: "appear" (printed on `new`, not on `old`), "disappear" (the other way),
-    "unrecorded" (printed on one, where the other has no recording of a snippet that prints
-    it) and "retyped" (raised as another type on `new`; the `new` text)."""
-    on = {release: {m["text"]: m for m in data["messages"] if release in m["releases"]} for release in (old, new)}
-    one_sided = {
-        kind: {text: m for text, m in on[here].items() if text not in on[there]}
-        for kind, here, there in (("appear", new, old), ("disappear", old, new))
-    }
-    found: dict[str, list[str]] = {"appear": [], "disappear": [], "unrecorded": [], "retyped": []}
-    paired = set()
-    for text, m in one_sided["appear"].items():
-        shape = text[len(m["category"]) + 2:]
-        twin = next((t for t, o in one_sided["disappear"].items()
-                     if o["entry"] == m["entry"] and o["category"] != m["category"]
-                     and t[len(o["category"]) + 2:] == shape), None)
-        if twin:
-            found["retyped"].append(text)
-            paired |= {text, twin}
-    for kind, other in (("appear", old), ("disappear", new)):
-        for text, m in one_sided[kind].items():
-            if text not in paired:
-                found[kind if other in m["recorded"] else "unrecorded"].append(text)
-    return {kind: sorted(texts) for kind, texts in found.items()}
 
 
 def view_html(data_url: str, root: str, changes_url: str, words: Words = ENGLISH_WORDS) -> str:

@@ -1,15 +1,15 @@
 """The paste box's reading of pastes, without a site or a browser: docs/javascripts/paste-reader.js
-run by Node (tests/paste_reader.js) on the data the error index carries, made here from the
+run by Node (tests/paste_reader.mjs) on the data the error index carries, made here from the
 repository's files as the build makes it (fieldguide/errors/data_files.py)."""
 
 from __future__ import annotations
 
 import functools
 import json
-import shutil
-import subprocess
 from collections import defaultdict
 from pathlib import Path
+
+import js_call
 
 from fieldguide import causes, editions
 from fieldguide.errors import data_files, grouping
@@ -17,9 +17,6 @@ from fieldguide.snippet import discover
 from fieldguide.store import OutputStore
 
 ROOT = Path(__file__).resolve().parents[1]
-HARNESS = Path(__file__).with_name("paste_reader.js")
-GET_NODE = "install Node.js (`apt-get install -y nodejs`; `make test` does that by itself when run as root)"
-TIMEOUT_S = 300
 
 
 @functools.cache
@@ -40,17 +37,13 @@ def site_data(config: str = "mkdocs.yml") -> dict:
 
 
 def _node(request: dict) -> list:
-    node = shutil.which("node")
-    assert node, f"the paste box's fast tests run its script with Node.js, which is missing: {GET_NODE}"
-    proc = subprocess.run([node, str(HARNESS)], input=json.dumps(request),
-                          capture_output=True, text=True, timeout=TIMEOUT_S, check=False)
-    assert proc.returncode == 0, f"node {HARNESS.name} failed:\n{proc.stderr}"
-    return json.loads(proc.stdout)
+    return js_call.run("paste_reader.mjs", request)
 
 
-def read(data: dict, pastes: list[str]) -> list[dict | None]:
-    """What the box makes of each paste (tests/paste_reader.js says what each reading holds)."""
-    return _node({"data": data, "pastes": pastes})
+def read(data: dict, pastes: list[str], reasons: bool = False) -> list[dict | None]:
+    """What the box makes of each paste (tests/paste_reader.mjs says what each reading holds;
+    with `reasons`, also why the first cause ranks first, as the answer card says it)."""
+    return _node({"data": data, "pastes": pastes, "reasons": reasons})
 
 
 def call(name: str, *args):

@@ -92,9 +92,9 @@ def test_quote_links_relative_to_the_page_being_rendered(site, zensical):
     deeper = define(site, "sub/second.md", zensical)
     assert deeper.quote("t/shared", "new", since="2.1") == (
         '[`new`](../first.md#snippet-t-shared){ .fg-quote title="Printed by t/shared" } '
-        '<span class="fg-quote-range" data-since="2.1">(from 2.1)</span>')  # the release picker reads the range
+        '<span class="fg-quote-range" data-releases="2.1.2">(from 2.1)</span>')  # the recorded releases it holds on
     assert deeper.quote("t/shared", "new", since="2.0", until="2.1").endswith(
-        '<span class="fg-quote-range" data-since="2.0" data-until="2.1">(2.0 – 2.1)</span>')
+        '<span class="fg-quote-range" data-releases="2.0.1 2.1.2">(2.0 – 2.1)</span>')
     assert define(site, "first.md", zensical).quote("t/alone", "old").startswith("[`old`](sub/second.md#snippet")
     with pytest.raises(ValueError, match="docs/first.md quotes t/unrecorded, which no page embeds"):
         define(site, "first.md", zensical).quote("t/unrecorded", "x")

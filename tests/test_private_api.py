@@ -17,7 +17,11 @@ from __future__ import annotations
 
 import ast
 import re
+from importlib import resources
 from pathlib import Path
+
+import js_call
+import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 SCANNED = ("fieldguide", "tests", "bench", "explain")
@@ -279,3 +283,31 @@ def test_no_code_reaches_into_private_apis():
     own = own_names([ast.parse(p.read_text(encoding="utf-8")) for folder in OWN for p in (ROOT / folder).rglob("*.py")])
     found = [finding for path in files for finding in findings(path, ROOT, own)]
     assert not found, "private or undocumented APIs used:\n" + "\n".join(found)
+
+
+# docs/javascripts/search-paste.js knows Material's search query by the message its bundle
+# posts to the search worker, {type: 2, data: the query}, and the worker searches that text
+# (the couplings fieldguide/mkdocs_plugin.py lists). Zensical's bundle and worker speak alike.
+QUERY_POSTED = re.compile(r"\.next\(\{type:(\d+),data:\w+\}\)|postMessage\(\{type:(\d+),data:[\w$]+\.value\}\)")
+QUERY_SEARCHED = re.compile(r"case (\d+):let (\w+)=(?:\w+\.data;try\{return\{type:\d+,data:\w+\.search\(\2\)"
+                            r"|\w+\(\{type:\"text\",data:\w+\.data\}\))")
+
+
+def _assets(package: str, pattern: str) -> list[Path]:
+    return sorted(Path(str(resources.files(package) / "templates" / "assets" / "javascripts")).glob(pattern))
+
+
+@pytest.mark.parametrize("package", ["material", "zensical"])
+def test_the_search_worker_is_sent_the_query_as_search_paste_js_expects(package):
+    bundles, workers = _assets(package, "bundle.*.min.js"), _assets(package, "workers/search.*.min.js")
+    assert len(bundles) == 1 and len(workers) == 1, f"{package}: bundle {bundles}, search worker {workers}"
+    bundle, worker = bundles[0].read_text(encoding="utf-8"), workers[0].read_text(encoding="utf-8")
+    posted = {number for match in QUERY_POSTED.finditer(bundle) for number in match.groups() if number}
+    searched = {match[1] for match in QUERY_SEARCHED.finditer(worker)}
+    assert len(posted) == 1 and posted == searched, (
+        f"{package}'s bundle posts the query as {sorted(posted) or 'no {type, data} message'}, its worker "
+        f"searches {sorted(searched) or 'no such message'}: docs/javascripts/search-paste.js needs changing")
+    assert "new Worker(" in bundle and "postMessage(" in bundle  # what search-paste.js wraps
+    [query] = posted
+    message = {"type": int(query), "data": "参数组"}
+    assert js_call.calls("search-paste.js", [["mended", message]]) == [{"type": int(query), "data": "参数组组"}]

@@ -1,6 +1,6 @@
 """The Python port of the paste box's script (explain/autograd_fieldguide/reader.py, which a
 terminal uses to diagnose an error without Node) reads every paste exactly as the script
-(docs/javascripts/paste-reader.js, run by Node through tests/paste_reader.js) does.
+(docs/javascripts/paste-reader.js, run by Node through tests/paste_reader.mjs) does.
 
 Both read, on each edition's data, every recorded message of every release as the reader
 pastes it and the variants built from those (tests/test_paste_answers.py), every recorded
@@ -144,7 +144,7 @@ def sources() -> tuple[tuple[str, str], ...]:
 
 
 def reading(port: reader.Reader, text: str) -> dict | None:
-    """The port's reading in tests/paste_reader.js's shape, through JSON as Node's comes."""
+    """The port's reading in tests/paste_reader.mjs's shape, through JSON as Node's comes."""
     result = port.read(text)
     if result is None:
         return None

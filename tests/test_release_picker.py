@@ -1,16 +1,17 @@
-"""The release picker and the upgrade view (docs/javascripts/release-picker.js) on the built
-site, in Chromium (as tests/test_browser.py), in both editions:
+"""The release picker and the upgrade view (docs/javascripts/release-picker.js,
+upgrade-view.js) on the built site, in Chromium (as tests/test_browser.py), in both editions:
 
 - a release inside a tab's range, at the edge of a range, a minor (`?torch=2.1`) and one the
   site does not record (`?torch=1.12`: the nearest, said) each show, in every set of version
   tabs, the tab whose outputs that release prints, as outputs/ records them;
 - the choice holds on the next page and on a new visit;
-- quotes whose range leaves the release out say so, and only those;
+- quotes that do not hold on the release (their data-releases leave it out) say so, and only those;
 - each entry's page shows the wording the release prints first, and the paste box names the
   entry by it;
 - the upgrade view lists, for pairs of releases (one where nothing changes), exactly the
   snippets whose recordings differ (computed from outputs/ as tests/test_upgrade.py does)
-  and the messages one release prints and the other does not.
+  and the messages one release prints and the other does not (as upgrade.js finds them
+  under Node, which tests/test_upgrade.py checks against the recordings).
 """
 
 from __future__ import annotations
@@ -20,12 +21,13 @@ import http.server
 import threading
 from pathlib import Path
 
+import js_call
 import pytest
 from conftest import QuietHandler
 from test_browser import recorded_for
 from test_upgrade import differing
 
-from fieldguide import editions, translations, upgrade
+from fieldguide import editions, translations
 from fieldguide.errors.data_files import entries as collected
 from fieldguide.releases import load as load_matrix
 
@@ -171,19 +173,19 @@ def test_the_choice_holds_on_the_next_page_and_the_next_visit(page, servers, lan
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_quotes_whose_range_leaves_the_release_out_say_so(page, servers, language):
+    seen = set()
     for path in (TABS_PAGE, OTHER_PAGE):
         page.goto(servers(language) + path + "?torch=2.12.1")
         ranges = page.evaluate("""() => [...document.querySelectorAll(".fg-quote-range")].map(r =>
-          ({since: r.dataset.since || null, until: r.dataset.until || null, text: r.textContent,
+          ({releases: r.dataset.releases.split(" "), text: r.textContent,
             off: r.previousElementSibling.classList.contains("fg-quote--off")}))""")
         assert ranges, f"{path}: no quote with a release range"
+        seen |= {found["off"] for found in ranges}
         for found in ranges:
-            minor = (2, 12)
-            since = tuple(map(int, found["since"].split("."))) if found["since"] else None
-            until = tuple(map(int, found["until"].split("."))) if found["until"] else None
-            off = (since is not None and minor < since) or (until is not None and minor > until)
+            off = "2.12.1" not in found["releases"]
             assert found["off"] == off, found
             assert (say(language, "picker_quote_off", release="2.12.1") in found["text"]) == off, found
+    assert seen == {True, False}, "these pages have no quote that holds on 2.12.1 and one that does not: pick others"
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -234,9 +236,10 @@ def test_the_upgrade_view_lists_exactly_the_snippets_whose_recordings_differ(pag
     if not expected:
         expect(page.locator(".fg-upgrade__count")).to_have_text(say(language, "upgrade_count_none", old=old, new=new))
     data = page.evaluate("() => fetch(document.getElementById('fg-upgrade').dataset.upgrade).then(r => r.json())")
-    for kind, messages in upgrade.messages(data, old, new).items():
+    [found] = js_call.calls("upgrade.js", [["messageChanges", old, new]], first=data)
+    for kind, messages in found.items():
         shown = page.locator(f".fg-upgrade__messages--{kind} li code").all_text_contents()
-        assert sorted(shown) == sorted(messages), kind
+        assert sorted(shown) == sorted(m["text"] for m in messages), kind
     if (old, new) == ("2.1.2", "2.2.2"):  # ValueError, RuntimeError before: an upgrade fact
         retyped = page.locator(".fg-upgrade__messages--retyped li", has_text="Default process group")
         expect(retyped).to_contain_text(say(language, "upgrade_retyped_uncaught", type="RuntimeError", new=new))

@@ -81,8 +81,9 @@ class Diagnosis:
 
 
 def entry_name(entry: dict, release: str | None) -> str:
-    """The entry's heading as the reader's release words it (diagnose.js's entryName): the
-    first sentence of a wording that release prints, when it does not print the newest."""
+    """The entry's heading as the reader's release words it (the site's diagnosis.js's
+    entryName; tests/test_js_parity.py): the first sentence of a wording that release prints,
+    when it does not print the newest."""
     printed = [template[1] for template, releases in zip(entry["templates"], entry.get("templateReleases") or [])
                if release and release in releases]
     name = printed[0] if printed and entry["summary"] not in printed else entry["summary"]
@@ -94,7 +95,8 @@ def _say(lang: str, key: str, **values: str) -> str:
 
 
 def _reasons(lang: str, result: dict) -> list[str]:
-    """Why the first cause ranks first, in the box's words (diagnose.js's reasons)."""
+    """Why the first cause ranks first, in the box's words (the site's diagnosis.js's reasons;
+    tests/test_js_parity.py)."""
     ranked = result["ranked"]
     first = ranked[0]
     said = []

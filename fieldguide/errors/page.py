@@ -77,8 +77,8 @@ def paste_data(
                     for w in ([entry.unrecorded] if entry.unrecorded else [])
                     + [w for w in wordings if w.entry == entry.id]
                 ],
-                # the recorded releases of each recorded template, in its order: the release
-                # picker (release-picker.js) names an entry by its reader's release's wording
+                # the recorded releases of each recorded template, in its order: the paste box
+                # names an entry by the wording of the release picked (diagnosis.js's entryName)
                 "templateReleases": [
                     _recorded(versions, listed) for _, versions in newest_first(entry.templates)
                 ],

@@ -1,15 +1,17 @@
 // docs/javascripts/paste-reader.js under Node, for the fast tests (tests/paste_reader.py):
 // reads {"data": <the paste box's data>, "pastes": [text, ...]} on stdin and writes, for
-// each paste, what the box would answer with, as JSON; or reads {"calls": [[name, ...args]]}
-// and writes what each of the script's functions returns.
-"use strict";
-const reading = require("../docs/javascripts/paste-reader.js");
+// each paste, what the box would answer with, as JSON (with "reasons": true, also why its
+// first cause ranks first, in the data's words, as text: diagnosis.js's reasons); or reads
+// {"calls": [[name, ...args]]} and writes what each of the module's functions returns.
+import {reasons} from "../docs/javascripts/diagnosis.js";
+import * as reading from "../docs/javascripts/paste-reader.js";
+import {plain} from "../docs/javascripts/words.js";
 
 let input = "";
 process.stdin.setEncoding("utf8");
 process.stdin.on("data", chunk => { input += chunk; });
 process.stdin.on("end", () => {
-  const {data, pastes, calls} = JSON.parse(input);
+  const {data, pastes, calls, reasons: withReasons} = JSON.parse(input);
   if (calls) {
     process.stdout.write(JSON.stringify(calls.map(([name, ...args]) => reading[name](...args))));
     return;
@@ -40,6 +42,7 @@ process.stdin.on("end", () => {
       seen: found ? found.seen : null, matched: found ? found.template.text : null,
       template: result.template ? result.template.text : null, node: result.node ?? null,
       details: reader.details(pasted.message),
+      ...(withReasons && ranked ? {reasons: reasons(data.words, reader, ranked, ranked[0], result.node).map(plain)} : {}),
     };
   });
   process.stdout.write(JSON.stringify(readings));
