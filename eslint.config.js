@@ -4,7 +4,7 @@ import js from "@eslint/js";
 import globals from "globals";
 
 export default [
-  {ignores: ["node_modules/", "site/", ".venv/", "mutants/", "docs/assets/", "docs-zh/"]},
+  {ignores: ["node_modules/", "site/", "build/", ".venv/", "mutants/", "docs/assets/", "docs-zh/"]},
   js.configs.recommended,
   {
     files: ["docs/javascripts/**/*.js"],

@@ -59,7 +59,8 @@ def test_every_declared_edition_is_checked():
 @pytest.mark.parametrize("edition", TRANSLATED, **BY_LANGUAGE)
 def test_every_page_has_its_twin_and_every_link_is_checked(edition):
     missing = sorted(pages(ENGLISH) - pages(docs(edition)))
-    assert not missing, f"{edition.docs}/ lacks {missing}: translate each (CONTRIBUTING.md: 'Add a page in both languages')"
+    assert not missing, (f"{edition.docs}/ lacks {missing}: translate each "
+                         "(CONTRIBUTING.md: 'Add a page in both languages')")
     assert config(edition.config)["validation"] == config(LISTED[0].config)["validation"], (
         f"every page exists in {edition.docs}: check its links as {LISTED[0].config} does (no `validation` of its own)"
     )
