@@ -199,6 +199,38 @@ def test_a_known_message_nested_in_an_unknown_one_is_found(data):
     assert reading["entry"] == "derivative" and reading["message"].startswith("the derivative")
 
 
+def test_a_warning_glued_to_an_errors_line_is_read_apart_and_the_error_answered(data):
+    """A thread that lost a newline glues anomaly mode's warning to the end of the in-place
+    error's line; the error is what the reader asks about, even where the warning's own entry
+    reads more like its part of the line."""
+    data = with_entries(data, entry("anomaly", "UserWarning", [template("Error detected in MulBackward0.")],
+                                     [cause("anomaly")]))
+    glued = (f"RuntimeError: {INPLACE.replace('<node>', 'ReluBackward0')}. Good luck!"
+             "/usr/lib/python3/site-packages/torch/autograd/__init__.py:175: UserWarning: "
+             "Error detected in MulBackward0.")
+    found = [(m["category"], m["message"].split(".")[0]) for m in call("pastedMessages", glued)]
+    assert found == [("RuntimeError", INPLACE.split(":")[0] + ": [torch"), ("UserWarning", "Error detected in MulBackward0")]
+    reading, = read(data, [glued])
+    assert reading["entry"] == "inplace"
+
+
+def test_a_warning_alone_is_still_answered(data):
+    data = with_entries(data, entry("anomaly", "UserWarning", [template("Error detected in MulBackward0.")],
+                                     [cause("anomaly")]))
+    reading, = read(data, ["RuntimeError: CUDA out of memory.\nx.py:3: UserWarning: Error detected in MulBackward0."])
+    assert reading["entry"] == "anomaly"
+
+
+@pytest.mark.parametrize("paste", [
+    "I fine-tune a model with torch.unique in the loss and get error:\n the derivative for '_unique2' is not implemented.\n",
+    "training with torch.unique in the loss stops with \"the derivative for '_unique2' is not implemented\", why?",
+    "when I train with torch.unique in the loss, got an error: the derivative for '_unique2' is not implemented",
+])
+def test_a_message_a_sentence_quotes_without_its_category_is_read(data, paste):
+    reading, = read(data, [paste])
+    assert reading["entry"] == "derivative" and reading["message"].startswith("the derivative for")
+
+
 def with_entries(data: dict, *added: dict) -> dict:
     data = copy.deepcopy(data)
     data["entries"] += added

@@ -35,15 +35,24 @@ const INLINE = /(`?)((?:[A-Z][A-Za-z]*\.)*[A-Z][A-Za-z]*(?:Error|Exception|Warni
 const SCANNED = 4000;
 const QUOTED = /\b([A-Za-z_][\w.]*(?:Error|Exception|Warning))\((["'])((?:\\.|(?!\2)[^\\])*)\2\)/g;
 
+// A warning glued to the end of an error's line by a thread that lost a newline
+// ("RuntimeError: ... Good luck!/usr/lib/.../__init__.py:175: UserWarning: ..."): two lines again.
+const GLUED_WARNING = /^(\s*[A-Za-z_][\w.]*(?:Error|Exception): .*?)((?:[A-Za-z]:)?[\\/][^\s:]*\.py:\d+: [\w.]*Warning: .*)$/;
+// A message a sentence quotes without its exception's name: after "error:" (on the same
+// line or the next), or between double quotes.
+const AFTER_ERROR = /\b[Ee]rror(?: is| was)?:\s*(.*)$/;
+const IN_QUOTES = /["\u201c]([^"\u201d\n]{12,})["\u201d]/g;
+
 function lines(text) {
-  return text.replace(/\r\n?/g, "\n").split("\n").map(clean);
+  return text.replace(/\r\n?/g, "\n").split("\n").map(clean)
+    .flatMap(line => line.match(GLUED_WARNING)?.slice(1) ?? [line]);
 }
 
 /* Every message a paste states, the one to answer first: its uncaught errors (the last
  * first), then errors printed indented (a traceback nested under a launcher's or a
  * notebook's frame), then errors quoted inside those messages, then its warnings (the
  * last first). A paste with no "SomeError:" line at all is its unindented lines as they
- * are. A message goes on over the lines below it, as Python prints it: a warning up to its
+ * are, then what its sentences quote after "error:" or between double quotes. A message goes on over the lines below it, as Python prints it: a warning up to its
  * indented source line, an error up to a blank line (its indented lines, such as a
  * tensor's rows, left out). Each has `category` (null when the paste names none),
  * `message`, `warning`, and `line`: the index of the paste's line it starts on. */
@@ -84,9 +93,17 @@ export function pastedMessages(text) {
       if (message) found.push({category, message, warning: category.endsWith("Warning"), indented: false, line: i});
     });
   }
+  const prose = [];
   if (!found.length) {
     const rest = all.filter(line => line.trim() && !/^\s/.test(line) && !SEPARATOR.test(line));
     if (rest.length) found.push({category: null, message: rest.join("\n").trim(), warning: false, indented: false, line: 0});
+    all.forEach((line, i) => {
+      const after = line.match(AFTER_ERROR);
+      const next = all.slice(i + 1).find(l => l.trim()) || "";
+      const said = after ? [after[1].trim() || next.trim()] : [];
+      for (const [, body] of line.matchAll(IN_QUOTES)) said.push(body.trim());
+      for (const message of said.filter(Boolean)) prose.push({category: null, message, warning: false, indented: false, line: i});
+    });
   }
   const quoted = [];
   for (const outer of found) {
@@ -100,7 +117,7 @@ export function pastedMessages(text) {
   const errors = found.filter(f => !f.warning);
   return [
     ...last(errors.filter(f => !f.indented)), ...last(errors.filter(f => f.indented)),
-    ...last(quoted), ...last(found.filter(f => f.warning)),
+    ...last(quoted), ...prose, ...last(found.filter(f => f.warning)),
   ];
 }
 
@@ -336,7 +353,8 @@ export class Reader {
   }
 
   /* The whole reading of a paste: the message it is about (the stated message that is
-   * most like a known one; the first in pastedMessages' order on a tie), its entry and
+   * most like a known one, a warning only where no error is known; the first in
+   * pastedMessages' order on a tie), its entry and
    * score, the wording it has, the reader's code, and the entry's causes ranked. `found`
    * is null when no stated message is one the guide knows. */
   read(text) {
@@ -346,6 +364,9 @@ export class Reader {
     let pasted = candidates[0];
     let best = this.match(pasted);
     for (const other of candidates.slice(1)) {
+      // a warning beside an error the guide knows (anomaly mode's "Error detected in ...")
+      // is not what the reader asks about
+      if (other.warning && !pasted.warning && best && best.score >= KNOWN) continue;
       const found = this.match(other);
       if (found && best && found.score > best.score + 0.02 && found.score >= KNOWN) [pasted, best] = [other, found];
     }

@@ -148,6 +148,15 @@ INLINE = js_regex(r"(`?)((?:[A-Z][A-Za-z]*\.)*[A-Z][A-Za-z]*(?:Error|Exception|W
 # An exception quoted inside another one's message (`got RuntimeError("...")`), as
 # torch.compile and other wrappers report what the code they ran raised.
 QUOTED = js_regex(r"""\b([A-Za-z_][\w.]*(?:Error|Exception|Warning))\((["'])((?:\\.|(?!\2)[^\\])*)\2\)""")
+# A warning glued to the end of an error's line by a thread that lost a newline
+# ("RuntimeError: ... Good luck!/usr/lib/.../__init__.py:175: UserWarning: ..."): two lines again.
+GLUED_WARNING = js_regex(
+    r"^(\s*[A-Za-z_][\w.]*(?:Error|Exception): .*?)((?:[A-Za-z]:)?[\\/][^\s:]*\.py:\d+: [\w.]*Warning: .*)$"
+)
+# A message a sentence quotes without its exception's name: after "error:" (on the same line
+# or the next), or between double quotes.
+AFTER_ERROR = js_regex(r"\b[Ee]rror(?: is| was)?:\s*(.*)$")
+IN_QUOTES = js_regex(r'["\u201c]([^"\u201d\n]{12,})["\u201d]')
 _LINE_BREAK = js_regex(r"\r\n?")
 _LEADING_SPACE = js_regex(r"^\s")
 _ESCAPED_NEWLINE = js_regex(r"\\n")
@@ -161,7 +170,11 @@ def _clean(line: str) -> str:
 
 
 def lines(text: str) -> list[str]:
-    return [_clean(line) for line in _LINE_BREAK.sub("\n", text).split("\n")]
+    found = []
+    for line in (_clean(raw) for raw in _LINE_BREAK.sub("\n", text).split("\n")):
+        glued = GLUED_WARNING.search(line)
+        found += [glued[1], glued[2]] if glued else [line]
+    return found
 
 
 def _indent(line: str) -> int:
@@ -172,7 +185,8 @@ def pasted_messages(text: str) -> list[Record]:
     """Every message the paste states, the likeliest first: uncaught errors (last first), then
     indented ones (a traceback nested under another frame), then errors quoted inside those
     messages, then warnings (last first). Without any "SomeError:" line, a message glued to
-    the line before or quoted in a sentence; failing that, the unindented lines as they are. A
+    the line before or quoted in a sentence; failing that, the unindented lines as they are,
+    then what its sentences quote after "error:" or between double quotes. A
     warning runs to its indented source line, an error to a blank line (its deeper-indented
     lines left out). Each is {category (None if unnamed), message, warning, indented, line},
     `line` the index of the paste's line it starts on."""
@@ -222,12 +236,20 @@ def pasted_messages(text: str) -> list[Record]:
             if message:
                 found.append({"category": category, "message": message, "warning": category.endswith("Warning"),
                               "indented": False, "line": i})
+    prose: list[Record] = []
     if not found:
         rest_lines = [line for line in all_
                       if _trim(line) and not _LEADING_SPACE.search(line) and not SEPARATOR.search(line)]
         if rest_lines:
             found.append({"category": None, "message": _trim("\n".join(rest_lines)), "warning": False,
                           "indented": False, "line": 0})
+        for i, line in enumerate(all_):
+            after = AFTER_ERROR.search(line)
+            following = next((later for later in all_[i + 1:] if _trim(later)), "")
+            said = [_trim(after[1]) or _trim(following)] if after else []
+            said += [_trim(quote[1]) for quote in IN_QUOTES.finditer(line)]
+            prose += [{"category": None, "message": message, "warning": False, "indented": False, "line": i}
+                      for message in said if message]
     quoted = []
     for outer in found:
         for quote in QUOTED.finditer(outer["message"]):
@@ -239,7 +261,7 @@ def pasted_messages(text: str) -> list[Record]:
         item["message"] = _slice(item["message"], 0, SCANNED)  # a message's start tells it apart
     errors = [f for f in found if not f["warning"]]
     return ([f for f in reversed(errors) if not f["indented"]] + [f for f in reversed(errors) if f["indented"]]
-            + quoted[::-1] + [f for f in reversed(found) if f["warning"]])
+            + quoted[::-1] + prose + [f for f in reversed(found) if f["warning"]])
 
 
 # PyTorch's own frames and warnings say nothing about the reader's code (an old release's
@@ -501,7 +523,8 @@ class Reader:
 
     def read(self, text: str) -> Record | None:
         """The whole reading of a paste, None if it states nothing: the message it is about (of
-        those stated, the one most like a known message; on a tie the first), {pasted, code,
+        those stated, the one most like a known message, a warning only where no error is
+        known; on a tie the first), {pasted, code,
         score, found}, `found` None when no stated message is one the guide knows; else also the
         wording it has (`template`, `worded`), the node it names and the entry's causes ranked."""
         candidates = pasted_messages(text)
@@ -511,6 +534,10 @@ class Reader:
         pasted = candidates[0]
         best = self.match(pasted)
         for other in candidates[1:]:
+            # a warning beside an error the guide knows (anomaly mode's "Error detected in ...")
+            # is not what the reader asks about
+            if other["warning"] and not pasted["warning"] and best and best["score"] >= KNOWN:
+                continue
             found = self.match(other)
             if found and best and found["score"] > best["score"] + 0.02 and found["score"] >= KNOWN:
                 pasted, best = other, found
