@@ -209,7 +209,8 @@ def test_a_warning_glued_to_an_errors_line_is_read_apart_and_the_error_answered(
              "/usr/lib/python3/site-packages/torch/autograd/__init__.py:175: UserWarning: "
              "Error detected in MulBackward0.")
     found = [(m["category"], m["message"].split(".")[0]) for m in call("pastedMessages", glued)]
-    assert found == [("RuntimeError", INPLACE.split(":")[0] + ": [torch"), ("UserWarning", "Error detected in MulBackward0")]
+    assert found == [("RuntimeError", INPLACE.split(":")[0] + ": [torch"),
+                     ("UserWarning", "Error detected in MulBackward0")]
     reading, = read(data, [glued])
     assert reading["entry"] == "inplace"
 
@@ -222,7 +223,7 @@ def test_a_warning_alone_is_still_answered(data):
 
 
 @pytest.mark.parametrize("paste", [
-    "I fine-tune a model with torch.unique in the loss and get error:\n the derivative for '_unique2' is not implemented.\n",
+    "I fine-tune with torch.unique in the loss and get error:\n the derivative for '_unique2' is not implemented.\n",
     "training with torch.unique in the loss stops with \"the derivative for '_unique2' is not implemented\", why?",
     "when I train with torch.unique in the loss, got an error: the derivative for '_unique2' is not implemented",
 ])
