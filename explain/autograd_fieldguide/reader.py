@@ -170,7 +170,7 @@ def _clean(line: str) -> str:
 
 
 def lines(text: str) -> list[str]:
-    found = []
+    found: list[str] = []
     for line in (_clean(raw) for raw in _LINE_BREAK.sub("\n", text).split("\n")):
         glued = GLUED_WARNING.search(line)
         found += [glued[1], glued[2]] if glued else [line]
