@@ -69,6 +69,7 @@ from fieldguide.macros import BUILD, Build
 from fieldguide.page import Page
 from fieldguide.snippet import code_start_of, keys
 from fieldguide.store import OUTPUTS_DIR
+from fieldguide.translations import comments_path_of
 
 log = logging.getLogger(f"mkdocs.plugins.{__name__}")
 WATCH_INTERVAL_S = 0.1  # how often `mkdocs serve` looks for a saved file
@@ -146,9 +147,10 @@ class FieldGuidePlugin(BasePlugin[FieldGuideConfig]):
 
     def _mark_stale_pages(self, files, root: Path) -> None:
         """A dirty build rebuilds a page when its Markdown is newer than its HTML. A page also
-        shows its snippets and their recordings, and a generated page every recording and
-        data/: such a page is marked modified (its content set, MkDocs' public way) when one
-        of those is newer than its HTML."""
+        shows its snippets, their recordings and its edition's comments of them
+        (comment_translation.py), and a generated page every recording and data/: such a page
+        is marked modified (its content set, MkDocs' public way) when one of those is newer
+        than its HTML."""
         # The generated pages show every recording, data/ and the snippets' directives, not
         # their code: a snippet edited under live re-execution leaves them as they are.
         directives = _directives_digest(root)
@@ -164,7 +166,8 @@ class FieldGuidePlugin(BasePlugin[FieldGuideConfig]):
                 model = Page.read(source)
                 shown = {embed.key for embed in model.embeds} | {call.quote.key for call in model.quotes}
                 newest = max([_newest(root / "snippets" / f"{key}.py") for key in shown]
-                             + [_newest(root / OUTPUTS_DIR / key) for key in shown] + [0.0])
+                             + [_newest(root / OUTPUTS_DIR / key) for key in shown]
+                             + [_newest(comments_path_of(root, editions.language_of(source.parent)))])
             if newest > os.path.getmtime(file.abs_dest_path):
                 file.content_string = file.content_string
 
