@@ -101,10 +101,12 @@ def block(snippet: Snippet, section: str | None, words: Words) -> str:
     line after its start marker to its end marker, or the end of the file), or every line after
     the directives; section markers left out, as pymdownx.snippets leaves them out."""
     first = snippet.section_start(section) if section else snippet.code_start
+    # as pymdownx.snippets reads a file: the line break at its end starts one more, empty line
+    ending = [""] if snippet.path.read_text(encoding="utf-8").endswith("\n") else []
     shown = []
-    for text in lines(snippet, words)[first - 1 :]:
-        if section and (marker := SECTION_MARKER.match(text)) and marker["name"] == section:
-            break  # its end: a start marker is always above `first`
+    for text in (lines(snippet, words) + ending)[first - 1 :]:
+        if section and (marker := SECTION_MARKER.match(text)) and marker["kind"] == "end" and marker["name"] == section:
+            break
         if not SECTION_MARKER.match(text):
             shown.append(text)
     return "\n".join(shown)

@@ -203,3 +203,14 @@ def test_the_generated_texts_use_the_glossary_terms():
     where = TRANSLATIONS.relative_to(ROOT)
     problems = translation_problems(TRANSLATIONS.read_text(encoding="utf-8"), str(where))
     assert not problems, f"{where} uses variants of glossary terms:\n" + "\n".join(problems)
+
+
+def test_the_comments_of_the_code_use_the_glossary_terms():
+    """The Chinese comments of the code (data/translations/comments/zh.toml) are read by pages'
+    readers and are generated texts: a variant refused in either is refused there."""
+    words = translations.load(ROOT, "zh")
+    where = words.comments_path.relative_to(ROOT)
+    problems = [said(f"{where} ({english[:50]!r})", variant, term)
+                for english, lines in words.comments.items() for line in lines
+                for scope in ("pages", "texts") for _, variant, term in found_in(line, scope)]
+    assert words.comments and not problems, f"{where} uses variants of glossary terms:\n" + "\n".join(problems)
