@@ -33,6 +33,7 @@ that no longer has its English comment.
 
 from __future__ import annotations
 
+import functools
 import io
 import tokenize
 from dataclasses import dataclass, replace
@@ -54,7 +55,11 @@ class Comment:
         return "\n".join(self.lines)
 
 
-def comments(text: str) -> list[Comment]:
+# Tokenizing is most of the work, and a build asks for each snippet's comments several times:
+# for its page, for the diffs it is in (under a snippet, on entry pages, in the paste box's
+# lines) and for its notebook cell.
+@functools.lru_cache(maxsize=4096)
+def comments(text: str) -> tuple[Comment, ...]:
     """Every comment of `text` (Python source) but its section markers, in order; a run of
     full-line comments at one column is one comment."""
     found: list[Comment] = []
@@ -68,7 +73,7 @@ def comments(text: str) -> list[Comment]:
             found[-1] = replace(last, lines=(*last.lines, said))
         else:
             found.append(Comment(row, column, (said,), alone))
-    return found
+    return tuple(found)
 
 
 def code(text: str, words: Words, where: str) -> str:
