@@ -2,10 +2,10 @@
 (data/translations/glossary/zh.toml) is the table docs-zh/glossary.md shows, and no page of
 docs-zh/ and no value of data/translations/zh.toml (the generated texts of [ui], the fix and
 cause sentences of [text]) uses a variant a term lists instead of the term, where the term's
-scope refuses it; nor does a comment of data/translations/comments/zh.toml, in either scope. Code, macro calls (quotes of recorded output), quoted English text and
-link targets are not prose and are not read; nor is a parenthesis that names an alias for
-search (原地操作（……也常写作就地操作）), which a page does once per variant, at the first
-mention."""
+scope refuses it; nor does a comment of data/translations/comments/zh.toml, in either scope.
+Code, macro calls (quotes of recorded output), quoted English text and link targets are not
+prose and are not read; nor is a parenthesis that names an alias for search
+(原地操作（……也常写作就地操作）), which a page does once per variant, at the first mention."""
 
 from __future__ import annotations
 
