@@ -21,6 +21,7 @@ fix_diff.py       what a fix changes: a raising snippet's lines against its fix'
 wordings.py       other wordings of the index's messages, from PyTorch's source (data/wordings.toml)
 pastes.py         real pastes from public threads that measure the paste box
 translations.py   the words the site generates, per edition language (data/translations/)
+comment_translation.py the comments of the code an edition shows, in its language
 causes.py         the causes readers hit per error-index entry, and the public reports behind them
 notebook.py       one executed Jupyter notebook per page
 live.py           re-runs edited snippets while `mkdocs serve` runs

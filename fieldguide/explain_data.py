@@ -20,6 +20,7 @@ from pathlib import Path
 from fieldguide import editions, translations
 from fieldguide.errors import data_files
 from fieldguide.errors import page as index_page
+from fieldguide.snippet import discover
 from fieldguide.zensical_config import flat_config
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -40,9 +41,10 @@ def contents(root: Path = ROOT) -> dict[Path, str]:
     listed = editions.load(root)
     data = json.loads(data_files.contents(root, listed[0])[data_files.PASTE_DATA])
     files: dict[Path, str] = {DATA / "paste-data.json": _json(data)}
+    snippets = {snippet.key: snippet for snippet in discover(root)}
     for edition in listed:
         words = translations.load(root, edition.language)
-        said = index_page.paste_words(data, words)
+        said = index_page.paste_words(data, words, snippets)
         said["explain"] = {key[len("explain_"):]: text for key, text in words.ui.items()
                            if key.startswith("explain_")}
         files[DATA / f"words-{edition.language}.json"] = _json(said)

@@ -1,7 +1,7 @@
 """What a fix changes: the lines of a snippet that raises or warns against those of the
 snippet its `# fixed-by:` names, as pages show them.
 
-    hunks(raising, fix, context=2) -> [hunk, ...]
+    hunks(raising, fix, context=2, words=ENGLISH_WORDS) -> [hunk, ...]
     hunk = [[kind, text, old_line, new_line], ...]
 
 Plain lists, strings, ints and None, so the paste box's JSON (errors/page.py's paste_data) carries
@@ -11,7 +11,7 @@ the raising snippet, `new_line` in the fix, None on the side the row is not on. 
 run of changed lines with up to `context` unchanged lines around it; identical files give no
 hunk. The lines are those a page shows: no directive line, no `# --8<--` section marker
 (pymdownx.snippets drops them); numbered as in the file, which is how pages and tracebacks
-number them.
+number them, with their comments in the edition's language (`words`, comment_translation.py).
 
     html(found, raising, raising_link, fix, fix_link, words, id="", named=False) -> str
 
@@ -23,28 +23,30 @@ so the builder resolves `page.md#anchor` as it does any other), then one table r
 from __future__ import annotations
 
 import difflib
-import re
 from html import escape
 
-from fieldguide.snippet import Snippet
+from fieldguide import comment_translation
+from fieldguide.snippet import SECTION_MARKER, Snippet
 from fieldguide.translations import ENGLISH_WORDS, Words
 
 Row = list[str | int | None]  # [kind, text, old_line, new_line]
-_SECTION_MARKER = re.compile(r"^\s*#\s*--8<--\s*\[\s*(start|end)\s*:")
 _MARKS = {"context": " ", "removed": "−", "added": "+"}
 
 
-def _shown(snippet: Snippet) -> list[tuple[int, str]]:
-    """(line number, text) of each line a page shows."""
-    lines = snippet.path.read_text(encoding="utf-8").splitlines()
+def _shown(snippet: Snippet, words: Words) -> list[tuple[int, str]]:
+    """(line number, text) of each line a page shows, in `words`' edition (its comments)."""
+    lines = comment_translation.lines(snippet, words)
     return [(number, text) for number, text in enumerate(lines, 1)
-            if number >= snippet.code_start and not _SECTION_MARKER.match(text)]
+            if number >= snippet.code_start and not SECTION_MARKER.match(text)]
 
 
-def hunks(raising: Snippet, fix: Snippet, context: int = 2) -> list[list[Row]]:
-    """The changed lines between the two snippets with `context` lines around each change."""
-    old, new = _shown(raising), _shown(fix)
-    matcher = difflib.SequenceMatcher(None, [t for _, t in old], [t for _, t in new], autojunk=False)
+def hunks(raising: Snippet, fix: Snippet, context: int = 2, words: Words = ENGLISH_WORDS) -> list[list[Row]]:
+    """The changed lines between the two snippets with `context` lines around each change,
+    their text as `words`' edition shows it. What changed is read from the files as they are,
+    so every edition shows the same lines changed."""
+    old, new = _shown(raising, words), _shown(fix, words)
+    matcher = difflib.SequenceMatcher(None, [text for _, text in _shown(raising, ENGLISH_WORDS)],
+                                      [text for _, text in _shown(fix, ENGLISH_WORDS)], autojunk=False)
     found = []
     for group in matcher.get_grouped_opcodes(context):
         rows: list[Row] = []

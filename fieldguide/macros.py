@@ -54,6 +54,7 @@ SNIPPETS = "snippets"  # every snippet's code (the fix diffs)
 RECORDINGS = "outputs"  # every recording and graph
 DATA = "data"  # the reports, other wordings, translations and glossaries
 WORDS = "data/translations/{language}.toml"  # the edition's generated words
+COMMENTS = "data/translations/comments/{language}.toml"  # the edition's comments of the code
 GLOSSARY = "data/translations/glossary/{language}.toml"
 RELEASES = "pyproject.toml"  # the releases listed
 READS: dict[str, tuple[str, ...]] = {}  # macro name -> what it reads, filled by `macro`
@@ -108,7 +109,7 @@ def define_env(env) -> None:
         depth = page_url(here(), directory_urls).count("/")
         return {key: "../" * depth + page_url(page, directory_urls) for key, page in embedded.items()}
 
-    @macro(env, SHOWN, WORDS, RELEASES)
+    @macro(env, SHOWN, WORDS, COMMENTS, RELEASES)
     def snippet(key: str, section: str | None = None) -> str:
         snippet = Snippet.load(root, *key.split("/"))
         if not store.index(key):

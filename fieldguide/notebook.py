@@ -43,6 +43,7 @@ from jupyter_client.manager import KernelManager
 from nbclient import NotebookClient
 
 from fieldguide import CACHE as PROJECT_CACHE
+from fieldguide import comment_translation
 from fieldguide.editions import language_of
 from fieldguide.normalize import normalize
 from fieldguide.page import Embed, Heading, Page, Paragraph
@@ -146,7 +147,9 @@ def build_all(root: Path, pages: list[Path], stale_ok: bool = False, done: Calla
 
     def ready(page: Path, run: Path) -> None:
         _point(root, page, run)
-        notebooks[page] = page_notebook(cells[page], run.read_text(encoding="utf-8"))
+        words = load_words(root, language_of(page.parent))
+        notebooks[page] = page_notebook(cells[page], run.read_text(encoding="utf-8"), words,
+                                        f"{page.parent.name}/{page.name}")
         if done:
             done(page, notebooks[page])
 
@@ -253,19 +256,25 @@ def _run(root: Path, cells: list) -> str:
     return nbformat.writes(nb)
 
 
-def page_notebook(cells: list[tuple[str, str]], run: str) -> str:
-    """A page's notebook: its prose, and each of its code cells as `run` executed it. A cell
-    `run` lacks (a stale run, its snippet edited since) shows without outputs."""
+def page_notebook(cells: list[tuple[str, str]], run: str, words: Words = ENGLISH_WORDS, page: str = "") -> str:
+    """A page's notebook: its prose, and each of its code cells as `run` executed it, its
+    comments in `words`' language (the code and what it printed as they are; `page` names the
+    page where a comment has no translation). A cell `run` lacks (a stale run, its snippet
+    edited since) shows without outputs."""
     executed: dict[str, list] = {}
     # Read and written without nbformat's schema validation (a tenth of a second a notebook, and
     # `mkdocs serve` makes every notebook at every save): the run was validated when executed.
     for cell in nbformat.v4.reads_json(run).cells:
         executed.setdefault(cell.source, []).append(cell)
-    return nbformat.v4.writes_json(_numbered([
-        nbformat.v4.new_markdown_cell(source) if kind == "markdown"
-        else (executed.get(source) or [nbformat.v4.new_code_cell(source)]).pop(0)
-        for kind, source in cells
-    ]))
+    shown = []
+    for kind, source in cells:
+        if kind == "markdown":
+            shown.append(nbformat.v4.new_markdown_cell(source))
+            continue
+        cell = (executed.get(source) or [nbformat.v4.new_code_cell(source)]).pop(0)
+        cell.source = comment_translation.code(source, words, f"a code cell of {page}")
+        shown.append(cell)
+    return nbformat.v4.writes_json(_numbered(shown))
 
 
 def _numbered(cells: list) -> nbformat.NotebookNode:

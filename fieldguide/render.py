@@ -9,7 +9,9 @@ graphs come from the recorded stores, never from running anything. What every re
 release shares is shown once; where releases differ (in output or graph), each variant
 gets a tab labelled with its version range, newest first. A graph is inline SVG, so any
 Markdown builder shows it. The words around them ("Output", "same on", ...) are in the
-edition's language (`words`, translations.py).
+edition's language (`words`, translations.py), and so are the code's comments in an edition
+other than the English one (comment_translation.py), which shows the code itself rather than
+having pymdownx.snippets include the file.
 """
 
 from __future__ import annotations
@@ -21,14 +23,14 @@ import textwrap
 from collections.abc import Collection
 from itertools import pairwise
 
-from fieldguide import fix_diff
+from fieldguide import comment_translation, fix_diff
 from fieldguide.engine import Result
 from fieldguide.graph_svg import svg
 from fieldguide.normalize import TRACEBACK_START
 from fieldguide.releases import version_key
 from fieldguide.snippet import Snippet
 from fieldguide.store import OutputStore
-from fieldguide.translations import ENGLISH_WORDS, Words
+from fieldguide.translations import ENGLISH, ENGLISH_WORDS, Words
 
 
 def version_range(versions: Collection[str], listed: list[str]) -> str:
@@ -46,10 +48,15 @@ def version_range(versions: Collection[str], listed: list[str]) -> str:
 def fence(text: str, classes: str, title: str, lang: str = "output", releases: Collection[str] = ()) -> str:
     """A fenced block; `releases` (an ```output fence's) become its `data-releases`, which
     docs/javascripts/release-picker.js reads to show the block of the reader's release."""
-    ticks = "`" * max(3, 1 + max((len(run) for run in re.findall(r"`+", text)), default=0))
+    ticks = _ticks(text)
     body = text if text.endswith("\n") else text + "\n"
     listed = f' releases="{" ".join(releases)}"' if releases else ""
     return f'{ticks} {{ .{lang} {classes} title="{html.escape(title)}"{listed} }}\n{body}{ticks}\n'
+
+
+def _ticks(text: str) -> str:
+    """The backticks that open and close a fence around `text`: more than any run in it."""
+    return "`" * max(3, 1 + max((len(run) for run in re.findall(r"`+", text)), default=0))
 
 
 def output_fence_options(language, inputs, options, attrs, md) -> bool:
@@ -152,16 +159,20 @@ def snippet_markdown(
         include, first = f"{snippet.relpath}:{section}", snippet.section_start(section)
     else:  # from the first line after the directives to the end
         include, first = f"{snippet.relpath}:{snippet.code_start}:", snippet.code_start
+    # The English edition's code is the file's, which pymdownx.snippets includes (and checks);
+    # another edition's is the same code with its comments in its language.
+    code = f'--8<-- "{include}"' if words.language == ENGLISH else comment_translation.block(snippet, section, words)
+    ticks = _ticks(code)
     parts = [
         f'<span id="{anchor(snippet)}"></span>\n',
-        f'```python title="{snippet.relpath}" linenums="{first}"\n--8<-- "{include}"\n```\n',
+        f'{ticks}python title="{snippet.relpath}" linenums="{first}"\n{code}\n{ticks}\n',
     ]
     if snippet.fixed_by and snippet.fixed_by in links:
         target = f"{links[snippet.fixed_by]}#{anchor(snippet.fixed_by)}"
         fix = words.say("fixed_by", fix=f"[`{snippet.fixed_by}`]({target})")
         parts.append(f"{fix}\n{{ .fg-fix }}\n")
         fixed = Snippet.load(snippet.root, *snippet.fixed_by.split("/"))
-        parts.append(fix_diff.html(fix_diff.hunks(snippet, fixed), snippet.key, f"#{anchor(snippet)}",
+        parts.append(fix_diff.html(fix_diff.hunks(snippet, fixed, words=words), snippet.key, f"#{anchor(snippet)}",
                                    fixed.key, target, words))
     if live:
         return "\n".join(parts + [live_markdown(snippet, *live, words)])

@@ -35,6 +35,8 @@ SNIPPETS_DIR = "snippets"
 _KEY = re.compile(r"^[a-z0-9_]+/[a-z0-9_]+$")
 _IDENTIFIER = re.compile(r"^[A-Za-z_]\w*$")
 _NAME = re.compile(r"^[a-z0-9_]+$")
+# `# --8<-- [start:part]`, `# --8<-- [end:part]`: a section's bounds, which pymdownx.snippets drops
+SECTION_MARKER = re.compile(r"^\s*#\s*--8<--\s*\[\s*(?P<kind>start|end)\s*:\s*(?P<name>[\w-]+)\s*\]")
 _RAISES = re.compile(r"^(?P<now>[A-Za-z_][\w.]*)(?:\s*\((?P<then>[A-Za-z_][\w.]*) before (?P<since>\d+\.\d+)\))?$")
 
 

@@ -12,7 +12,9 @@ language's are in data/translations/<language>.toml, one file per language:
     "an optimizer step between forward and backward" = "……"
 
 A missing text stops the build with the file to edit; tests/test_translations.py lists
-every one that is missing and every one that no longer translates anything.
+every one that is missing and every one that no longer translates anything. The comments of
+the code the edition shows are in data/translations/comments/<language>.toml
+(comment_translation.py).
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 TRANSLATIONS_DIR = Path("data") / "translations"
+COMMENTS_DIR = TRANSLATIONS_DIR / "comments"
 ENGLISH = "en"
 
 # The interface's words: the labels around every snippet's output and the "What changed"
@@ -228,6 +231,11 @@ def path_of(root: Path, language: str) -> Path:
     return Path(root) / TRANSLATIONS_DIR / f"{language}.toml"
 
 
+def comments_path_of(root: Path, language: str) -> Path:
+    """The edition's comments of the code (comment_translation.py)."""
+    return Path(root) / COMMENTS_DIR / f"{language}.toml"
+
+
 @dataclass(frozen=True)
 class Words:
     """The generated words of one language (English: the defaults)."""
@@ -236,6 +244,9 @@ class Words:
     ui: dict[str, str] = field(default_factory=lambda: dict(UI))
     texts: dict[str, str] = field(default_factory=dict)
     path: Path | None = None  # the file they come from, named in errors
+    # the English comments of the code shown -> their lines in this language (comment_translation.py)
+    comments: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    comments_path: Path | None = None
 
     def say(self, key: str, **fields) -> str:
         return self.ui[key].format(**fields)
@@ -264,17 +275,29 @@ def load(root: Path, language: str) -> Words:
     if not path.is_file():
         raise TranslationError(f"no {path} for the edition in {language!r}: create it with [ui] and [text] "
                                "tables (see fieldguide/translations.py)")
-    return _load(path, path.stat().st_mtime_ns)
+    comments = comments_path_of(root, language)
+    return _load(path, path.stat().st_mtime_ns, comments, comments.stat().st_mtime_ns if comments.is_file() else 0)
 
 
 @functools.lru_cache(maxsize=4)
-def _load(path: Path, stamp: int) -> Words:
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except tomllib.TOMLDecodeError as error:
-        raise TranslationError(f"{path}: not valid TOML ({error}); fix the file") from None
+def _load(path: Path, stamp: int, comments_path: Path, comments_stamp: int) -> Words:
+    data = _read(path)
     ui, texts = data.get("ui", {}), data.get("text", {})
     missing = sorted(set(UI) - set(ui))
     if missing:
         raise TranslationError(f"{path}: [ui] lacks {missing}; add them (the English is in fieldguide/translations.py)")
-    return Words(path.stem, {**UI, **ui}, dict(texts), path)
+    # one line a string, several a list; as many as the English comment has
+    comments = {english: (said,) if isinstance(said, str) else tuple(said)
+                for english, said in (_read(comments_path) if comments_stamp else {}).items()}
+    uneven = [english for english, said in comments.items() if len(said) != english.count("\n") + 1]
+    if uneven:
+        raise TranslationError(f"{comments_path}: the translations of {uneven} do not have as many lines as the "
+                               "comment; a line for each, so the code keeps its line numbers")
+    return Words(path.stem, {**UI, **ui}, dict(texts), path, comments, comments_path)
+
+
+def _read(path: Path) -> dict:
+    try:
+        return tomllib.loads(path.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as error:
+        raise TranslationError(f"{path}: not valid TOML ({error}); fix the file") from None

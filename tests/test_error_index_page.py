@@ -66,8 +66,8 @@ def test_the_paste_data_of_one_entry(tmp_path):
     data = index_page.paste_data(entries, snippets, ["t/step", "t/ok"], {"t/step": "p/", "t/ok": "q/"}, LISTED)
     assert data["naming"] == {} and "words" not in data and "language" not in data  # the same in every edition
     assert data["entries"] == ENTRIES
-    words = index_page.paste_words(data)
-    assert (words["language"], words["words"]["fix"], words["texts"]) == ("en", "The fix:", {})
+    words = index_page.paste_words(data, translations.ENGLISH_WORDS, snippets)
+    assert (words["language"], words["words"]["fix"], words["texts"], words["lines"]) == ("en", "The fix:", {}, {})
     assert "paste_label" not in words["words"]  # the box's own label is on the page, not in its data
 
 
@@ -79,7 +79,7 @@ def test_an_edition_words_the_causes_of_the_shared_data_in_its_language(tmp_path
             "a kernel only a GPU runs edits its input": "只在 GPU 上运行的内核修改了它的输入",
             "needs a GPU": "需要 GPU"}
     chinese = translations.Words("zh", {**translations.ENGLISH_WORDS.ui, "box_fix": "修复："}, said)
-    words = index_page.paste_words(data, chinese)
+    words = index_page.paste_words(data, chinese, snippets)
     # every text the edition words otherwise, and only those
     assert words["words"]["fix"] == "修复：" and words["texts"] == {e: z for e, z in said.items() if e != z}
 

@@ -6,8 +6,9 @@ fix and cause sentences of [text]) uses a variant a term lists instead of the te
 the term's scope refuses it. Code, macro calls (quotes of recorded output), quoted English
 text and link targets are not prose and are not read; nor is a parenthesis that names an
 alias for search with one of the glossary's alias_words (原地操作（……也常写作就地操作）),
-which a page does once per variant, at the first mention. The reader's own tests run on
-the Chinese glossary."""
+which a page does once per variant, at the first mention. Nor does a comment of the code in
+the edition's data/translations/comments/<language>.toml, in either scope. The reader's own
+tests run on the Chinese glossary."""
 
 from __future__ import annotations
 
@@ -235,3 +236,16 @@ def test_the_generated_texts_use_the_glossary_terms(edition):
         f"{where}: a value this test cannot read from its own line")
     problems = translation_problems(text, str(where), terms)
     assert not problems, f"{where} uses variants of glossary terms:\n" + "\n".join(problems)
+
+
+@pytest.mark.parametrize("edition", TRANSLATED, **BY_LANGUAGE)
+def test_the_comments_of_the_code_use_the_glossary_terms(edition):
+    """The edition's comments of the code (data/translations/comments/<language>.toml) are read
+    by pages' readers and are generated texts: a variant refused in either is refused there."""
+    terms = glossary.load(ROOT, edition.language)
+    words = translations.load(ROOT, edition.language)
+    where = words.comments_path.relative_to(ROOT)
+    problems = [said(f"{where} ({english[:50]!r})", variant, term)
+                for english, lines in words.comments.items() for line in lines
+                for scope in ("pages", "texts") for _, variant, term in found_in(line, scope, terms)]
+    assert words.comments and not problems, f"{where} uses variants of glossary terms:\n" + "\n".join(problems)

@@ -389,16 +389,21 @@ export class Reader {
 }
 
 /* The box's data (fieldguide/errors/page.py's paste_data, the same for every edition) in
- * an edition's words (its paste_words): the interface's words, the language, and the
- * edition's own text for each cause's English one (TRANSLATED there). */
+ * an edition's words (its paste_words): the interface's words, the language, the
+ * edition's own text for each cause's English one (TRANSLATED there), and each line of what
+ * a fix changes as the edition shows it (its comments), by snippet and line number. */
 export function localize(data, edition) {
   const said = text => (text && edition.texts[text]) || text;
+  const shown = (key, number) => (edition.lines[key] || {})[number];
+  const line = (pair, [kind, text, old, added]) =>
+    [kind, (old === null ? shown(pair.fix, added) : shown(pair.snippet, old)) || text, old, added];
   return {
     ...data, language: edition.language, words: edition.words,
     entries: data.entries.map(entry => ({
       ...entry,
       causes: entry.causes.map(cause => ({
         ...cause, text: said(cause.text), fix: said(cause.fix), tell: said(cause.tell), notShown: said(cause.notShown),
+        pairs: cause.pairs.map(pair => ({...pair, diff: pair.diff.map(hunk => hunk.map(row => line(pair, row)))})),
       })),
     })),
   };

@@ -567,17 +567,26 @@ class Reader:
 
 def localize(data: Record, edition: Record) -> Record:
     """The box's data (the same for every edition) in an edition's words (page.py's
-    paste_words): its language, the interface's words, and the edition's text for each cause's
-    English text, fix, tell and reason not shown. A new dict; `data` is left as it is."""
+    paste_words): its language, the interface's words, the edition's text for each cause's
+    English text, fix, tell and reason not shown, and each line of what a fix changes as the
+    edition shows it (its comments), by snippet and line number. A new dict; `data` is left
+    as it is."""
     def said(text: str | None) -> str | None:
         return (text and edition["texts"].get(text)) or text
+
+    def line(pair: Record, row: list) -> list:
+        kind, text, old, added = row
+        key, number = (pair["fix"], added) if old is None else (pair["snippet"], old)
+        return [kind, edition["lines"].get(key, {}).get(str(number)) or text, old, added]
 
     return {
         **data, "language": edition["language"], "words": edition["words"],
         "entries": [
             {**entry, "causes": [
                 {**cause, "text": said(cause["text"]), "fix": said(cause["fix"]), "tell": said(cause["tell"]),
-                 "notShown": said(cause["notShown"])}
+                 "notShown": said(cause["notShown"]),
+                 "pairs": [{**pair, "diff": [[line(pair, row) for row in hunk] for hunk in pair["diff"]]}
+                           for pair in cause["pairs"]]}
                 for cause in entry["causes"]
             ]}
             for entry in data["entries"]

@@ -79,7 +79,8 @@ def contents(root: Path, edition: editions.Edition) -> dict[str, str]:
         {page: page_url(page, directory_urls) for page in shown}, urls, found,
         {entry.id: page_url(entry_page(entry.id), directory_urls) for entry in found},
     )
-    files = {PASTE_WORDS: index_page.paste_words(data, words), UPGRADE_DATA: upgrade_data}
+    files = {PASTE_WORDS: index_page.paste_words(data, words, {s.key: s for s in snippets}),
+             UPGRADE_DATA: upgrade_data}
     if edition.root:
         files[PASTE_DATA] = data
     return {path: json.dumps(value, ensure_ascii=False, separators=(",", ":")) for path, value in files.items()}

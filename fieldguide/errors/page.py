@@ -12,7 +12,7 @@ from __future__ import annotations
 import html
 from collections.abc import Sequence
 
-from fieldguide import fix_diff
+from fieldguide import comment_translation, fix_diff
 from fieldguide.causes import EntryCauses, Mechanism
 from fieldguide.errors.clues import clause, naming, not_reproduced, with_clues
 from fieldguide.errors.grammar import BACKWARD_SUFFIX, PLACEHOLDERS, first_sentence, form, forward_name, template
@@ -120,16 +120,28 @@ def paste_data(
 TRANSLATED = ("text", "fix", "tell", "notShown")
 
 
-def paste_words(data: dict, words: Words = ENGLISH_WORDS) -> dict:
+def paste_words(data: dict, words: Words, snippets: dict[str, Snippet]) -> dict:
     """An edition's words for the paste box: its language, the box's interface (the `box_*`
-    ids) and, for each English text of `data` it words otherwise, its own (the box puts them
-    in place: paste-reader.js's `localize`)."""
-    texts = {cause[key] for entry in data["entries"] for cause in entry["causes"] for key in TRANSLATED
-             if cause[key]}
+    ids), for each English text of `data` it words otherwise, its own, and each line of the
+    diffs that it shows otherwise (its comments: comment_translation.py), by snippet and line
+    number (the box puts them in place: paste-reader.js's `localize`)."""
+    causes = [cause for entry in data["entries"] for cause in entry["causes"]]
+    texts = {cause[key] for cause in causes for key in TRANSLATED if cause[key]}
+    numbers: dict[str, set[int]] = {}  # snippet -> the numbers of its lines that a diff shows
+    for pair in (pair for cause in causes for pair in cause["pairs"]):
+        for _, _, old, new in (row for hunk in pair["diff"] for row in hunk):
+            key, number = (pair["snippet"], old) if old is not None else (pair["fix"], new)
+            numbers.setdefault(key, set()).add(number)
+    lines = {}
+    for key in sorted(numbers):
+        english, shown = (comment_translation.lines(snippets[key], edition) for edition in (ENGLISH_WORDS, words))
+        if changed := {str(n): shown[n - 1] for n in sorted(numbers[key]) if shown[n - 1] != english[n - 1]}:
+            lines[key] = changed
     return {
         "language": words.language,
         "words": {key[len("box_"):]: text for key, text in words.ui.items() if key.startswith("box_")},
         "texts": {text: said for text in sorted(texts) if (said := words.text(text)) != text},
+        "lines": lines,
     }
 
 
@@ -248,8 +260,8 @@ def entry_markdown(
         )
         cells = [said, words.seen(cause.seen) if entry.data else "—", clue or "—", pairs]
         rows.append("| " + " | ".join(cell.replace("|", "\\|") for cell in cells) + " |")
-        diffs += [fix_diff.html(fix_diff.hunks(snippets[key], snippets[fix]), key, target(key), fix, target(fix),
-                                words, diff_id(key), named=True) for key, fix in fixes]
+        diffs += [fix_diff.html(fix_diff.hunks(snippets[key], snippets[fix], words=words), key, target(key), fix,
+                                target(fix), words, diff_id(key), named=True) for key, fix in fixes]
     out.append('<div class="fg-causes" markdown="1">\n\n' + "\n".join(rows) + "\n\n</div>\n")
     # Below the table, where a diff has the page's width: one per pair, folded, opened
     # from the pair's link in the table.
