@@ -24,7 +24,7 @@ const DATA = {
   }],
 };
 const WORDS = {
-  language: "en", texts: {"no-grad text": "no grad, in this edition's words"},
+  language: "en", texts: {"no-grad text": "no grad, in this edition's words"}, lines: {},
   words: {
     panel: "Diagnosis", likeliest: "Likeliest:", the_cause: "Cause:", gap: " ", not_stated: "(not stated)", fix: "Fix:",
     other_causes: "Other causes", dash: " — ", reading: "What the message says", whole_entry: "The whole entry",

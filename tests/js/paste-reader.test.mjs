@@ -83,9 +83,14 @@ test("a paste lands on its entry, the cause its code names first", () => {
 
 test("localize gives the causes the edition's words and leaves the data alone", () => {
   const data = structuredClone(DATA);
-  const edition = {language: "zh", words: {x: "y"}, texts: {"no-grad text": "不需要梯度", "no-grad fix": "修复"}};
+  data.entries[0].causes[0].pairs = [{snippet: "t/a", fix: "t/b",
+    diff: [[["removed", "x = 1  # old", 3, null], ["added", "x = 2  # new", null, 3], ["context", "y = x", 4, 4]]]}];
+  const edition = {language: "zh", words: {x: "y"}, texts: {"no-grad text": "不需要梯度", "no-grad fix": "修复"},
+    lines: {"t/a": {3: "x = 1  # 旧"}, "t/b": {3: "x = 2  # 新"}}};
   const localized = localize(data, edition);
   assert.deepEqual([localized.language, localized.words], ["zh", {x: "y"}]);
   assert.deepEqual(localized.entries[0].causes.map(c => [c.text, c.fix]), [["不需要梯度", "修复"], ["detached text", "detached fix"]]);
-  assert.deepEqual(data, DATA);
+  // a fix's lines as the edition shows them (its comments), by snippet and line number
+  assert.deepEqual(localized.entries[0].causes[0].pairs[0].diff[0].map(row => row[1]), ["x = 1  # 旧", "x = 2  # 新", "y = x"]);
+  assert.equal(data.entries[0].causes[0].pairs[0].diff[0][0][1], "x = 1  # old");
 });
