@@ -3,10 +3,11 @@
     .venv/bin/python bench/pastes.py
 
 Reads every blind paste (data/blind-pastes: real pastes collected before the entries they
-test were written; data/second-blind-pastes: collected after every entry existed, labelled
-by readers who never ran the box; fieldguide/pastes.py) with the box's script under Node, as
-tests/test_paste_answers.py does, and prints its figures: the right entry among the in-scope
-pastes, the honest "not known" and the wrong answers, and where the thread's cause ranks.
+test were written; data/second-blind-pastes and data/third-blind-pastes: collected after
+every entry existed, labelled by readers who never ran the box; fieldguide/pastes.py) with
+the box's script under Node, as tests/test_paste_answers.py does, and prints its figures:
+the right entry among the in-scope pastes, the honest "not known" and the wrong answers,
+and where the thread's cause ranks.
 Then the message inventory's coverage (data/inventory, `python -m fieldguide.inventory`):
 the in-scope messages with an entry, plain and weighted by public reports.
 """
@@ -28,7 +29,7 @@ from fieldguide import inventory, pastes  # noqa: E402
 
 def main() -> int:
     data = site_data()
-    for label, folder in (("blind", pastes.BLIND_DIR), ("second blind", pastes.SECOND_BLIND_DIR)):
+    for label, folder in zip(("blind", "second blind", "third blind"), pastes.BLIND_DIRS, strict=True):
         cases = pastes.load_blind(ROOT, folder)
         figures, _ = measure(cases, read(data, [c.paste for c in cases]))
         print(f"{label} " + said(figures))

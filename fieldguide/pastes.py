@@ -29,7 +29,10 @@ Chromium tests/test_diagnose.py): the right entry for in-scope pastes, none wron
 Second blind pastes: a fourth set, data/second-blind-pastes/<name>.toml, in the blind pastes'
 form, collected by topic from threads no other file in data/ cites after every entry of the
 index at the time existed, committed unlabelled, then labelled by readers who never ran the box.
-It measures the box once more on pastes nobody tuned it to.
+It measures the box once more on pastes nobody tuned it to. Third blind pastes,
+data/third-blind-pastes/<name>.toml: the same, collected by the kinds of model trained and
+the training techniques used, after the entries and reading rules that the second set's
+misses led to were written.
 
 Unknown pastes: errors readers paste around training that the guide does not cover (memory,
 devices, shapes, dtypes, data loading, NCCL), kept to check that the paste box answers "not
@@ -53,6 +56,8 @@ PASTES_DIR = Path("data") / "pastes"
 HELD_OUT_DIR = Path("data") / "held-out-pastes"
 BLIND_DIR = Path("data") / "blind-pastes"
 SECOND_BLIND_DIR = Path("data") / "second-blind-pastes"
+THIRD_BLIND_DIR = Path("data") / "third-blind-pastes"
+BLIND_DIRS = (BLIND_DIR, SECOND_BLIND_DIR, THIRD_BLIND_DIR)
 SCOPES = ("autograd", "other")
 UNKNOWN_DIR = Path("data") / "unknown-pastes"
 # The line that states a Python exception: "RuntimeError: ...", "torch.cuda.OutOfMemoryError: ...".

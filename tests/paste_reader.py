@@ -62,6 +62,10 @@ BLIND_MOST_WRONG = 1
 # three wrong. The aims are those above.
 SECOND_BLIND_FLOORS = {"right": 0.76, "first": 0.56, "top3": 0.93}
 SECOND_BLIND_MOST_WRONG = 3
+# The third (data/third-blind-pastes), as first measured on the commit that labelled it:
+# right 39/45, the thread's cause first 5/8 and among the first three 8/8, five wrong.
+THIRD_BLIND_FLOORS = {"right": 0.86, "first": 0.62, "top3": 1.0}
+THIRD_BLIND_MOST_WRONG = 5
 
 
 def measure(cases: list, readings: list) -> tuple[dict, list[str]]:

@@ -167,8 +167,7 @@ def test_held_out_pastes_come_from_threads_no_other_data_cites(entries):
     names an existing entry ("" for a message none covers) and mechanism ("" for none), and its
     thread is cited nowhere else in data/, so nothing here was written from it."""
     by_id = {entry.id: entry for entry in entries}
-    cited = (cited_by_data() | {p.source for p in pastes.load_blind(ROOT)}
-             | {p.source for p in pastes.load_blind(ROOT, pastes.SECOND_BLIND_DIR)})
+    cited = cited_by_data() | {p.source for folder in pastes.BLIND_DIRS for p in pastes.load_blind(ROOT, folder)}
     held_out = pastes.load_held_out(ROOT)
     problems = []
     for paste in held_out:
@@ -200,17 +199,15 @@ def cited_by_data() -> set[str]:
             | {source for message in inventory.load(ROOT / inventory.INVENTORY_DIR) for source in message.reports})
 
 
-@pytest.mark.parametrize(("folder", "other", "least"), [
-    (pastes.BLIND_DIR, pastes.SECOND_BLIND_DIR, 150),
-    (pastes.SECOND_BLIND_DIR, pastes.BLIND_DIR, 150),
-], ids=["blind", "second-blind"])
-def test_blind_pastes_come_from_threads_no_other_data_cites(entries, folder, other, least):
-    """Each blind set measures the box (tests/test_paste_answers.py): at least `least` pastes,
+@pytest.mark.parametrize("folder", pastes.BLIND_DIRS, ids=lambda folder: folder.name)
+def test_blind_pastes_come_from_threads_no_other_data_cites(entries, folder):
+    """Each blind set measures the box (tests/test_paste_answers.py): at least 150 pastes,
     each with its scope, an existing entry ("" for none) and mechanism ("" for none), from a
-    thread nothing else in data/ cites, held-out pastes and the other blind set included."""
+    thread nothing else in data/ cites, held-out pastes and the other blind sets included."""
+    least = 150
     by_id = {entry.id: entry for entry in entries}
     cited = (cited_by_data() | {p.source for p in pastes.load_held_out(ROOT)}
-             | {p.source for p in pastes.load_blind(ROOT, other)})
+             | {p.source for other in pastes.BLIND_DIRS if other != folder for p in pastes.load_blind(ROOT, other)})
     blind = pastes.load_blind(ROOT, folder)
     problems = []
     for paste in blind:
