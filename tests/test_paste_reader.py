@@ -232,6 +232,16 @@ def test_a_message_a_sentence_quotes_without_its_category_is_read(data, paste):
     assert reading["entry"] == "derivative" and reading["message"].startswith("the derivative for")
 
 
+def test_a_message_that_quotes_another_name_is_another_message(data):
+    """The scheduler's entry is about its 'verbose' argument: another class refusing another
+    keyword is not it, though every other word is the same."""
+    data = with_entries(data, entry("verbose", "TypeError", [
+        template("<class>.__init__() got an unexpected keyword argument 'verbose'")], [cause("removed")]))
+    same, other = read(data, ["TypeError: StepLR.__init__() got an unexpected keyword argument 'verbose'",
+                              "TypeError: LoraConfig.__init__() got an unexpected keyword argument 'enable_lora'"])
+    assert (same["entry"], other["entry"]) == ("verbose", None)
+
+
 def with_entries(data: dict, *added: dict) -> dict:
     data = copy.deepcopy(data)
     data["entries"] += added

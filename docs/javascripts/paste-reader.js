@@ -231,6 +231,12 @@ export function likeness(said, template) {
 const CLUE = 4;
 // A category the entry never prints makes a message a little less likely to be it.
 const OTHER_CATEGORY = 0.9;
+// A name a message quotes ('verbose', 'NoneType') is part of what it is: a paste that quotes
+// another name where a wording quotes one is most likely another message.
+const NAMES = /'([A-Za-z_][\w.]*)'/g;
+const OTHER_NAME = 0.5;
+const quotedNames = text => [...text.matchAll(NAMES)].map(m => m[1]);
+const otherNames = (said, wording) => wording.some((name, i) => i < said.length && said[i] !== name);
 
 export class Reader {
   constructor(data) {
@@ -245,7 +251,8 @@ export class Reader {
       // reader may paste without the message above it
       entry.parsed = entry.templates.map(([text, head, releases, recorded = true]) => {
         const tail = words(text.split("\n\n").slice(1).join("\n"));
-        return {text, releases, recorded, words: words(text), head: words(head), tail: {words: tail, head: tail}};
+        return {text, releases, recorded, words: words(text), head: words(head), tail: {words: tail, head: tail},
+          names: quotedNames(text)};
       });
     }
   }
@@ -289,6 +296,7 @@ export class Reader {
   match(pasted) {
     const {text, form} = this.template(pasted.message);
     const said = words(text);
+    const names = quotedNames(text);
     let best = null;
     for (const entry of this.data.entries) {
       // Two entries' wordings can read alike (once names are placeholders, or a tail that
@@ -302,6 +310,7 @@ export class Reader {
         // a paste with no "SomeError:" line may be the tail alone
         if (!pasted.category && template.tail.words.length) score = Math.max(score, likeness(said, template.tail));
         if (pasted.category && !entry.categories.some(c => c.split(".").pop() === pasted.category)) score *= OTHER_CATEGORY;
+        if (otherNames(names, template.names)) score *= OTHER_NAME;
         const better = !best || score > best.score || (score === best.score && (named > best.named
           || (named === best.named && (template.recorded > best.template.recorded
             || (template.recorded === best.template.recorded && seen > best.seen)))));

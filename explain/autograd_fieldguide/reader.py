@@ -32,6 +32,10 @@ SCANNED = 4000
 CLUE = 4
 # A category the entry never prints makes a message a little less likely to be it.
 OTHER_CATEGORY = 0.9
+# A name a message quotes ('verbose', 'NoneType') is part of what it is: a paste that quotes
+# another name where a wording quotes one is most likely another message.
+NAMES = re.compile(r"'([A-Za-z_][\w.]*)'", re.ASCII)
+OTHER_NAME = 0.5
 
 Record = dict[str, Any]  # one of the script's objects, as a dict with its keys (dict[...] works at run time from 3.9)
 
@@ -388,7 +392,11 @@ def _parse(row: list[Any]) -> Record:
     recorded = row[3] if len(row) > 3 else True
     tail = words("\n".join(text.split("\n\n")[1:]))
     return {"text": text, "releases": releases, "recorded": recorded, "words": words(text), "head": words(head),
-            "tail": {"words": tail, "head": tail}}
+            "tail": {"words": tail, "head": tail}, "names": NAMES.findall(text)}
+
+
+def _other_names(said: list[str], wording: list[str]) -> bool:
+    return any(i < len(said) and said[i] != name for i, name in enumerate(wording))
 
 
 class Reader:
@@ -444,6 +452,7 @@ class Reader:
         templated = self.template(pasted["message"])
         text, form = templated["text"], templated["form"]
         said = words(text)
+        names = NAMES.findall(text)
         best: Record | None = None
         naming: dict[str, bool] = {}
 
@@ -466,6 +475,8 @@ class Reader:
                     score = max(score, likeness(said, template["tail"]))
                 if pasted["category"] and not any(c.split(".")[-1] == pasted["category"] for c in entry["categories"]):
                     score *= OTHER_CATEGORY
+                if _other_names(names, template["names"]):
+                    score *= OTHER_NAME
                 better = best is None or score > best["score"] or (score == best["score"] and (
                     named(entry) > named(best["entry"]) or (named(entry) == named(best["entry"]) and (
                         template["recorded"] > best["template"]["recorded"]
@@ -594,5 +605,5 @@ def localize(data: Record, edition: Record) -> Record:
     }
 
 
-__all__ = ["CLUE", "KNOWN", "OTHER_CATEGORY", "PREFIX", "SCANNED", "Reader", "js_regex", "lcs", "leading",
+__all__ = ["CLUE", "KNOWN", "OTHER_CATEGORY", "OTHER_NAME", "PREFIX", "SCANNED", "Reader", "js_regex", "lcs", "leading",
            "likeness", "lines", "localize", "pasted_code", "pasted_messages", "words"]
