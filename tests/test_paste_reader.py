@@ -242,6 +242,15 @@ def test_a_message_that_quotes_another_name_is_another_message(data):
     assert (same["entry"], other["entry"]) == ("verbose", None)
 
 
+def test_a_message_that_quotes_one_of_the_wordings_names_may_differ_in_another(data):
+    """An operand's type varies ('float' where the wording has 'Tensor'); the 'NoneType' it
+    quotes too is the message's."""
+    data = with_entries(data, entry("operand", "TypeError", [
+        template("unsupported operand type(s) for *: 'NoneType' and 'Tensor'")], [cause("none-grad")]))
+    reading, = read(data, ["TypeError: unsupported operand type(s) for *=: 'NoneType' and 'float'"])
+    assert reading["entry"] == "operand"
+
+
 def with_entries(data: dict, *added: dict) -> dict:
     data = copy.deepcopy(data)
     data["entries"] += added

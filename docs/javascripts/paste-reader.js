@@ -232,11 +232,12 @@ const CLUE = 4;
 // A category the entry never prints makes a message a little less likely to be it.
 const OTHER_CATEGORY = 0.9;
 // A name a message quotes ('verbose', 'NoneType') is part of what it is: a paste that quotes
-// another name where a wording quotes one is most likely another message.
+// names where a wording quotes some, none of them the wording's, is most likely another
+// message (an operand's type may differ, 'float' for 'Tensor', beside the 'NoneType' it names).
 const NAMES = /'([A-Za-z_][\w.]*)'/g;
 const OTHER_NAME = 0.5;
 const quotedNames = text => [...text.matchAll(NAMES)].map(m => m[1]);
-const otherNames = (said, wording) => wording.some((name, i) => i < said.length && said[i] !== name);
+const otherNames = (said, wording) => said.length > 0 && wording.length > 0 && !wording.some(name => said.includes(name));
 
 export class Reader {
   constructor(data) {

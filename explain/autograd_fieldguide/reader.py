@@ -33,7 +33,8 @@ CLUE = 4
 # A category the entry never prints makes a message a little less likely to be it.
 OTHER_CATEGORY = 0.9
 # A name a message quotes ('verbose', 'NoneType') is part of what it is: a paste that quotes
-# another name where a wording quotes one is most likely another message.
+# names where a wording quotes some, none of them the wording's, is most likely another
+# message (an operand's type may differ, 'float' for 'Tensor', beside the 'NoneType' it names).
 NAMES = re.compile(r"'([A-Za-z_][\w.]*)'", re.ASCII)
 OTHER_NAME = 0.5
 
@@ -396,7 +397,7 @@ def _parse(row: list[Any]) -> Record:
 
 
 def _other_names(said: list[str], wording: list[str]) -> bool:
-    return any(i < len(said) and said[i] != name for i, name in enumerate(wording))
+    return bool(said) and bool(wording) and not any(name in said for name in wording)
 
 
 class Reader:
