@@ -6,6 +6,7 @@ and checked once."""
 from __future__ import annotations
 
 from pathlib import Path
+from types import SimpleNamespace
 
 from test_error_index import record, traceback
 
@@ -99,6 +100,27 @@ def test_the_index_lists_the_entry_under_the_page_its_likeliest_cause_is_on(tmp_
         "- [`RuntimeError: one of the variables needed for gradient computation has been modified by an inplace "
         "operation`](errors/one-of-the-variables-needed-for-gradient-computation-has.md)"
         '{ data-entry="one-of-the-variables-needed-for-gradient-computation-has" }\n\n</div>\n')
+
+
+def test_the_index_groups_follow_the_navigation_and_the_unrecorded_come_last():
+    """Groups in the order of their pages in the navigation (not of the entries), a nested
+    page's anchor with dashes, the messages no snippet prints under their own title, and an
+    entry's earlier ids on its line."""
+    def entry(id: str, shown_by: str | None, was: tuple[str, ...] = ()):
+        fixes = [SimpleNamespace(fixes=[shown_by])] if shown_by else []
+        return SimpleNamespace(id=id, category="RuntimeError", summary=f"message {id}",
+                               causes=lambda keys: fixes, data=SimpleNamespace(was=was))
+    entries = [entry("c", None), entry("a", "t/deep", was=("old-a", "older-a")), entry("b", "t/first")]
+    pages = {"t/first": "first.md", "t/deep": "topic/deep.md"}
+    index = index_page.index_markdown(entries, pages, {"first.md": "First", "topic/deep.md": "Deep"},
+                                      {e.id: f"errors/{e.id}.md" for e in entries}, translations.ENGLISH_WORDS)
+    assert index.splitlines()[1:-1] == [
+        "", "## First { #from-first }", "",
+        '- [`RuntimeError: message b`](errors/b.md){ data-entry="b" }', "",
+        "## Deep { #from-topic-deep }", "",
+        '- [`RuntimeError: message a`](errors/a.md){ data-entry="a" data-was="old-a older-a" }', "",
+        f"## {translations.ENGLISH_WORDS.say('index_unrecorded')} {{ #from-unrecorded }}", "",
+        '- [`RuntimeError: message c`](errors/c.md){ data-entry="c" }', ""]
 
 
 ENTRIES = [{'id': 'one-of-the-variables-needed-for-gradient-computation-has',
