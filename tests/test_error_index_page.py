@@ -10,8 +10,8 @@ from types import SimpleNamespace
 
 from test_error_index import record, traceback
 
-from fieldguide import causes, translations
-from fieldguide.errors import grouping
+from fieldguide import causes, translations, wordings
+from fieldguide.errors import grammar, grouping
 from fieldguide.errors import page as index_page
 from fieldguide.store import OutputStore
 
@@ -70,6 +70,24 @@ def test_the_paste_data_of_one_entry(tmp_path):
     words = index_page.paste_words(data)
     assert (words["language"], words["words"]["fix"], words["texts"]) == ("en", "The fix:", {})
     assert "paste_label" not in words["words"]  # the box's own label is on the page, not in its data
+
+
+def test_the_paste_data_matches_the_entry_s_older_source_wordings_too(tmp_path):
+    """A wording of PyTorch's source that no recorded release prints (data/wordings.toml) is
+    one more template of its entry, with its releases, and adds the type it is raised as;
+    another entry's wording is not this entry's."""
+    entries, snippets = small_index(tmp_path)
+    older = wordings.Wording(entries[0].id, "AssertionError", "modified by an inplace operation", "1.0 – 1.4",
+                             "torch/autograd/x.py")
+    other = wordings.Wording("another-entry", "ValueError", "something else", "1.2", "torch/y.py")
+    data = index_page.paste_data(entries, snippets, ["t/step", "t/ok"], {"t/step": "p/", "t/ok": "q/"}, LISTED,
+                                 [older, other])
+    [entry] = data["entries"]
+    assert entry["categories"] == ["AssertionError", "RuntimeError"]
+    assert entry["templates"] == ENTRIES[0]["templates"] + [
+        ["modified by an inplace operation", "modified by an inplace operation", "1.0 – 1.4", False]]
+    # the browser reads the grammar's shared patterns under these names (paste-reader.js)
+    assert (data["placeholders"], data["backwardSuffix"]) == (grammar.PLACEHOLDERS, grammar.BACKWARD_SUFFIX)
 
 
 def test_an_edition_words_the_causes_of_the_shared_data_in_its_language(tmp_path):
