@@ -259,6 +259,25 @@ def test_a_warning_a_raising_snippet_prints_on_the_way_is_not_its_cause(tmp_path
     assert entries["UserWarning"].causes([])[0].text is None
 
 
+def test_a_warning_that_changed_its_class_and_its_words_is_one_entry(tmp_path):
+    """PyTorch moves a warning between classes (UserWarning, then FutureWarning), here
+    rewording it too: the one warning a snippet prints is one entry; errors of two types
+    that two snippets raise stay two."""
+    snippets = [
+        record(tmp_path, "t/warns", {"2.12.0": "x.py:2: UserWarning: this flag is going away\n  f()\n",
+                                     "2.13.0": "x.py:2: FutureWarning: this flag will be removed\n  f()\n"}),
+        record(tmp_path, "t/runtime", {"2.13.0": traceback("bad input", "RuntimeError")}, raises="RuntimeError"),
+        record(tmp_path, "t/value", {"2.13.0": traceback("bad input", "ValueError")}, raises="ValueError"),
+    ]
+    entries = grouping.collect(snippets, OutputStore(tmp_path))
+    assert sorted(sorted({category for category, _ in entry.texts}) for entry in entries) == [
+        ["FutureWarning", "UserWarning"], ["RuntimeError"], ["ValueError"]]
+
+
+def test_a_message_of_placeholders_only_still_gets_an_id():
+    assert grammar.slug("<node>: <n>") == "message"
+
+
 def test_the_paste_box_data_keeps_each_message_as_it_is(tmp_path):
     """A fetched file, not markup: a message with markup in it stays its text."""
     message = "bad </script><b>&amp; [torch.FloatTensor [2]]"
