@@ -12,7 +12,7 @@ import pytest
 from fieldguide import causes
 from fieldguide.errors import clues, grammar, grouping
 from fieldguide.errors import page as index_page
-from fieldguide.render import anchor
+from fieldguide.render import anchor, version_range
 from fieldguide.snippet import Snippet, discover
 from fieldguide.store import OutputStore
 
@@ -213,6 +213,31 @@ def test_causes_group_snippets_and_the_leaf_form_is_a_clue(tmp_path):
     ]
     assert clues.naming([entry], ["2.9.1", "2.13.0"]) == {
         "backward": "2.9.1", "forward": "2.13.0", "examples": [("SigmoidBackward0", "Sigmoid")]}
+
+
+def test_the_node_naming_of_each_release_from_every_pair_recorded_both_ways(tmp_path):
+    """Releases that print `PowBackward0` or `ClampBackward1` in "output <n> of <node>" against
+    those that print `Pow` or `Clamp1`, from two snippets on different releases; one example
+    of each kind of pair; a node the message names elsewhere (not the output's) is no clue,
+    nor a forward name no release prints with its backward one."""
+    elsewhere = " The graph above also holds MulBackward0."
+    snippets = [
+        record(tmp_path, "t/pow", {"2.9.1": traceback(INPLACE.format(node="PowBackward0")),
+                                   "2.13.0": traceback(INPLACE.format(node="Pow") + elsewhere)},
+               raises="RuntimeError"),
+        record(tmp_path, "t/clamp", {"2.8.0": traceback(INPLACE.format(node="ClampBackward1")),
+                                     "2.12.0": traceback(INPLACE.format(node="Clamp1"))},
+               raises="RuntimeError"),
+        record(tmp_path, "t/sigmoid", {"2.11.0": traceback(INPLACE.format(node="Sigmoid"))}, raises="RuntimeError"),
+    ]
+    entries = grouping.collect(snippets, OutputStore(tmp_path))
+    listed = ["2.8.0", "2.9.1", "2.11.0", "2.12.0", "2.13.0"]
+    assert clues.naming(entries, listed) == {
+        "backward": version_range({"2.8.0", "2.9.1"}, listed), "forward": version_range({"2.12.0", "2.13.0"}, listed),
+        "examples": [("PowBackward0", "Pow"), ("ClampBackward1", "Clamp1")]}
+    # the ranges tell those sets apart
+    assert version_range({"2.8.0", "2.9.1"}, listed) != version_range({"2.8.0", "2.9.1", "2.13.0"}, listed)
+    assert version_range({"2.12.0", "2.13.0"}, listed) != version_range({"2.11.0", "2.12.0", "2.13.0"}, listed)
 
 
 def test_the_index_carries_what_each_fix_changes_once_per_pair(tmp_path):
