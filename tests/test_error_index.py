@@ -299,6 +299,23 @@ def test_a_warning_that_changed_its_class_and_its_words_is_one_entry(tmp_path):
         ["FutureWarning", "UserWarning"], ["RuntimeError"], ["ValueError"]]
 
 
+def test_an_entry_takes_its_newest_type_and_the_same_words_of_another_type_get_an_id_of_their_own(tmp_path):
+    """One snippet's message raised as RuntimeError up to 2.9 and as NotImplementedError since:
+    one entry, of the newer type (the newer release by number, not by spelling); the same words
+    that another snippet raises as ValueError: another entry, its id led by its type."""
+    snippets = [
+        record(tmp_path, "t/moved", {"2.9.1": traceback("bad input", "RuntimeError"),
+                                     "2.13.0": traceback("bad input", "NotImplementedError")},
+               raises="NotImplementedError"),
+        record(tmp_path, "t/value", {"2.13.0": traceback("bad input", "ValueError")}, raises="ValueError"),
+    ]
+    entries = grouping.collect(snippets, OutputStore(tmp_path))
+    assert [(e.category, e.id) for e in entries] == [
+        ("NotImplementedError", "bad-input"), ("ValueError", "valueerror-bad-input")]
+    [moved, _] = entries
+    assert [versions for _, versions in grouping.newest_first(moved.texts)] == [["2.13.0"], ["2.9.1"]]
+
+
 def test_a_message_of_placeholders_only_still_gets_an_id():
     assert grammar.slug("<node>: <n>") == "message"
 
