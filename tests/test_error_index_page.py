@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from types import SimpleNamespace
 
+import pytest
 from test_error_index import record, traceback
 
 from fieldguide import causes, translations, wordings
@@ -139,6 +140,34 @@ def test_the_index_groups_follow_the_navigation_and_the_unrecorded_come_last():
         '- [`RuntimeError: message a`](errors/a.md){ data-entry="a" data-was="old-a older-a" }', "",
         f"## {translations.ENGLISH_WORDS.say('index_unrecorded')} {{ #from-unrecorded }}", "",
         '- [`RuntimeError: message c`](errors/c.md){ data-entry="c" }', ""]
+
+
+def test_an_entry_page_names_its_older_wordings_and_keeps_a_cause_s_text_as_written(tmp_path):
+    """A message whose first sentence changed: the page says how older releases worded it;
+    a cause with a bar and quotes in it stays one table cell and reads as written."""
+    snippets = [
+        record(tmp_path, "t/step", {"2.9.1": traceback("the tensor was edited in place: x"),
+                                    "2.12.0": traceback("the tensor was modified in place: x"),
+                                    "2.13.0": traceback("a tensor was modified by an in-place op: x")},
+               raises="RuntimeError", fixed_by="t/ok", cause='a "step" | then backward <later>'),
+        record(tmp_path, "t/ok", {"2.13.0": "ok\n"}),
+    ]
+    [entry] = grouping.collect(snippets, OutputStore(tmp_path))
+    listed = ["2.9.1", "2.12.0", "2.13.0"]
+    page = index_page.entry_markdown(entry, {s.key: s for s in snippets}, {"t/step": "../p.md", "t/ok": "../q.md"},
+                                     listed)
+    assert "Also worded: `the tensor was modified in place` (PyTorch 2.12.0); " \
+           "`the tensor was edited in place` (PyTorch 2.9.1)\n" in page.splitlines(True)
+    [row] = [line for line in page.splitlines() if line.startswith("| a ")]
+    assert row.startswith('| a "step" \\| then backward &lt;later&gt; | — | ')  # no reports read: no count
+
+
+def test_a_raising_snippet_without_a_fix_is_refused(tmp_path):
+    snippets = [record(tmp_path, "t/step", {"2.13.0": traceback("bad input")}, raises="RuntimeError")]
+    [entry] = grouping.collect(snippets, OutputStore(tmp_path))
+    with pytest.raises(ValueError, match=r"snippets/t/step.py prints 'RuntimeError: bad input' but names no fix; add "
+                                         r"'# fixed-by: topic/name' at its top, naming the snippet that avoids it\."):
+        index_page.entry_markdown(entry, {s.key: s for s in snippets}, {"t/step": "../p.md"}, ["2.13.0"])
 
 
 ENTRIES = [{'id': 'one-of-the-variables-needed-for-gradient-computation-has',
