@@ -215,6 +215,31 @@ def test_causes_group_snippets_and_the_leaf_form_is_a_clue(tmp_path):
         "backward": "2.9.1", "forward": "2.13.0", "examples": [("SigmoidBackward0", "Sigmoid")]}
 
 
+def test_a_part_only_one_cause_prints_is_its_clue_and_so_are_its_own_words(tmp_path):
+    """Two causes print the leaf form (no "which is output" part), one prints that part: the
+    part is the third one's clue; the two leaf causes differ only in their words, so each one's
+    clue is what it alone says, backquotes shown as quotes."""
+    leaf = INPLACE.format(node="X").replace(", which is output 0 of X", "")
+    snippets = [
+        record(tmp_path, "t/step", {"2.13.0": traceback(leaf)},
+               raises="RuntimeError", fixed_by="t/ok", cause="an optimizer step"),
+        record(tmp_path, "t/param",
+               {"2.13.0": traceback(leaf.replace("expected version", "its `grad` expected version"))},
+               raises="RuntimeError", fixed_by="t/ok", cause="a parameter edited in place"),
+        record(tmp_path, "t/sigmoid", {"2.13.0": traceback(INPLACE.format(node="SigmoidBackward0"))},
+               raises="RuntimeError", fixed_by="t/ok", cause="relu_ on a sigmoid output"),
+        record(tmp_path, "t/ok", {"2.13.0": "ok\n"}),
+    ]
+    entries = grouping.collect(snippets, OutputStore(tmp_path))
+    found = {cause.text: clue for entry in entries
+             for cause, clue in clues.with_clues(entry, ["t/step", "t/param", "t/sigmoid"])}
+    assert found == {
+        "relu_ on a sigmoid output": "a `which is output <n> of <node>` part; names `SigmoidBackward0`",
+        "an optimizer step": "says `[<tensor type> [<shape>]], is at version <n>; expected version <n> instead`",
+        "a parameter edited in place":
+            "says `[<tensor type> [<shape>]], is at version <n>; its 'grad' expected version <n> instead`"}
+
+
 def test_the_node_naming_of_each_release_from_every_pair_recorded_both_ways(tmp_path):
     """Releases that print `PowBackward0` or `ClampBackward1` in "output <n> of <node>" against
     those that print `Pow` or `Clamp1`, from two snippets on different releases; one example
