@@ -150,6 +150,21 @@ def record(root: Path, key: str, outputs: dict[str, str], **directives) -> Snipp
     return snippet
 
 
+def test_a_chained_error_is_read_from_its_last_traceback_and_a_warning_over_three_lines_whole():
+    first = traceback("the first error")
+    chained = (first + "\nDuring handling of the above exception, another exception occurred:\n\n"
+               + traceback("the second error", "ValueError"))
+    assert grammar.messages(chained) == [("ValueError", "the second error")]
+    warned = "x.py:2: UserWarning: one\ntwo\nthree\n  warnings.warn(x)\nafter\n"
+    assert grammar.messages(warned) == [("UserWarning", "one\ntwo\nthree")]
+
+
+def test_node_names_are_every_node_a_message_names_or_only_the_output_s():
+    message = "[torch.FloatTensor [3]], which is output 0 of PowBackward0, is at version 1 (see MulBackward0)"
+    assert grammar.node_names(message) == ["PowBackward0", "MulBackward0"]
+    assert grammar.node_names(message, outputs_only=True) == ["PowBackward0"]
+
+
 def test_reader_types_shapes_and_node_names_become_placeholders():
     cuda = "[torch.cuda.HalfTensor [4, 128, 64, 64]], which is output 0 of torch::autograd::CopySlices, is at version 3"
     cpu = "[torch.FloatTensor []], which is output 1 of ClampBackward1, is at version 1"
