@@ -126,8 +126,25 @@ def test_a_broken_paste_is_named(tmp_path):
     folder = tmp_path / pastes.PASTES_DIR
     folder.mkdir(parents=True)
     (folder / "p.toml").write_text('source = "a/b#1"\nentry = "x"\n')
-    with pytest.raises(causes.CausesError, match=r"p\.toml: a missing or unknown field"):
+    with pytest.raises(causes.CausesError, match=r"p\.toml: a missing or unknown field .*; a paste needs source, "
+                                                 r"entry, mechanism, cause and paste, and may have release \(and "
+                                                 r"scope, in data/blind-pastes\)$"):
         pastes.load(tmp_path)
+    (folder / "p.toml").write_text('source = "a/b#1"\nentry = [\n')
+    with pytest.raises(causes.CausesError, match=r"p\.toml: not valid TOML \(.*\); fix the file"):
+        pastes.load(tmp_path)
+
+
+def test_a_paste_is_named_after_its_file_and_a_blind_one_has_a_known_scope(tmp_path):
+    folder = tmp_path / pastes.BLIND_DIR
+    folder.mkdir(parents=True)
+    paste = 'source = "a/b#1"\nentry = "e"\nmechanism = "m"\ncause = "c"\npaste = "RuntimeError: x"\n'
+    (folder / "first.toml").write_text(paste)
+    assert pastes.load_blind(tmp_path) == [pastes.Paste("first", "a/b#1", "e", "m", "c", "RuntimeError: x")]
+    (folder / "second.toml").write_text(paste + 'scope = "elsewhere"\n')
+    with pytest.raises(causes.CausesError, match=r"^data/blind-pastes/second\.toml: scope 'elsewhere' is not one "
+                                                 r"of autograd, other$"):
+        pastes.load_blind(tmp_path)
 
 
 def test_unknown_pastes_are_sourced_and_none_is_a_recorded_message(entries):
