@@ -113,14 +113,12 @@ record: $(VENV)/installed
 	$(BIN)/python -m fieldguide.errors.entry_pages
 	$(BIN)/python -m fieldguide.explain_data
 
-# Mutation testing of the pure modules with their fast tests ([tool.mutmut] in pyproject.toml):
-# prints the share of mutants caught (a test failed or hung) per module and in all; `$(BIN)/mutmut results` lists
-# the survivors. Starts afresh: mutmut would not run its mutants again after a change to tests only.
+# Mutation testing of the pure modules with their fast tests ([tool.mutmut] in pyproject.toml),
+# afresh: prints the share of mutants caught (a test failed or hung) per module and in all, and
+# records it in bench/results.json; `$(BIN)/mutmut results` lists the survivors.
 .PHONY: mutation
 mutation: $(VENV)/installed
-	rm -rf mutants
-	$(BIN)/mutmut run >/dev/null
-	$(BIN)/mutmut results --all true | $(BIN)/python -m fieldguide.mutation_report
+	$(BIN)/python bench/mutation.py
 
 # Every recorded output (reference release) against `python snippets/<topic>/<name>.py`.
 .PHONY: reader-check

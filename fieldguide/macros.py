@@ -102,13 +102,6 @@ def define_env(env) -> None:
         depth = here().count("/")
         return {key: "../" * depth + page for key, page in embedded.items()}
 
-    def urls() -> dict[str, str]:
-        """snippet key -> the address of its page, relative to the page being rendered's: what
-        a script links to, where Markdown's links are already resolved."""
-        directory_urls = env.conf.get("use_directory_urls", True)
-        depth = page_url(here(), directory_urls).count("/")
-        return {key: "../" * depth + page_url(page, directory_urls) for key, page in embedded.items()}
-
     @macro(env, SHOWN, WORDS, COMMENTS, RELEASES)
     def snippet(key: str, section: str | None = None) -> str:
         snippet = Snippet.load(root, *key.split("/"))

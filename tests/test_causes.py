@@ -126,8 +126,25 @@ def test_a_broken_paste_is_named(tmp_path):
     folder = tmp_path / pastes.PASTES_DIR
     folder.mkdir(parents=True)
     (folder / "p.toml").write_text('source = "a/b#1"\nentry = "x"\n')
-    with pytest.raises(causes.CausesError, match=r"p\.toml: a missing or unknown field"):
+    with pytest.raises(causes.CausesError, match=r"p\.toml: a missing or unknown field .*; a paste needs source, "
+                                                 r"entry, mechanism, cause and paste, and may have release \(and "
+                                                 r"scope, in data/blind-pastes\)$"):
         pastes.load(tmp_path)
+    (folder / "p.toml").write_text('source = "a/b#1"\nentry = [\n')
+    with pytest.raises(causes.CausesError, match=r"p\.toml: not valid TOML \(.*\); fix the file"):
+        pastes.load(tmp_path)
+
+
+def test_a_paste_is_named_after_its_file_and_a_blind_one_has_a_known_scope(tmp_path):
+    folder = tmp_path / pastes.BLIND_DIR
+    folder.mkdir(parents=True)
+    paste = 'source = "a/b#1"\nentry = "e"\nmechanism = "m"\ncause = "c"\npaste = "RuntimeError: x"\n'
+    (folder / "first.toml").write_text(paste)
+    assert pastes.load_blind(tmp_path) == [pastes.Paste("first", "a/b#1", "e", "m", "c", "RuntimeError: x")]
+    (folder / "second.toml").write_text(paste + 'scope = "elsewhere"\n')
+    with pytest.raises(causes.CausesError, match=r"^data/blind-pastes/second\.toml: scope 'elsewhere' is not one "
+                                                 r"of autograd, other$"):
+        pastes.load_blind(tmp_path)
 
 
 def test_unknown_pastes_are_sourced_and_none_is_a_recorded_message(entries):
@@ -241,6 +258,7 @@ evidence = "seen"
     ('entry = "e"\n[mechanisms.m\n', "not valid TOML"),
     ('entry = "other"\n', "`entry` must be the file's name, 'e'"),
     (GOOD.replace('evidence = "seen"', ""), "a [[report]] has a missing or unknown field"),
+    (GOOD.replace('evidence = "seen"', ""), "each needs source, mechanism and evidence, and may have release"),
     (GOOD + 'colour = "red"\n', "a [[report]] has a missing or unknown field"),
     (GOOD.replace('mechanism = "m"', 'mechanism = "n"'), "reports name mechanisms the file does not define: ['n']"),
     (GOOD.replace('text = "what code does"', ""), "[mechanisms.m] needs `text`"),
@@ -249,6 +267,10 @@ evidence = "seen"
     (GOOD.replace('fix = "do this"', "fix = \"do this\"\nmessage = ['[']"),
      "[mechanisms.m] pattern '[' is not a regex"),
     (GOOD + '[unrecorded]\ncategory = "RuntimeError"\n', "[unrecorded] has a missing or unknown field"),
+    (GOOD + '[unrecorded]\ncategory = "RuntimeError"\n', "it needs category, text, releases, source and why"),
+    ('was = "older-e"\n' + GOOD, "`was` must be a list of the entry's earlier ids"),
+    ('was = ["older-e", ""]\n' + GOOD, "`was` must be a list of the entry's earlier ids"),
+    ('was = ["older-e", 1]\n' + GOOD, "`was` must be a list of the entry's earlier ids"),
     (GOOD + '[unrecorded]\ncategory = "E"\ntext = "t"\nreleases = "2.0"\nsource = "s"\nwhy = "w"\n',
      "every mechanism needs `shown = false` and `why`"),
 ])
@@ -262,19 +284,29 @@ def test_a_broken_reports_file_is_named_with_what_to_fix(tmp_path, text, says):
 
 def test_a_reports_file_is_read_field_by_field(tmp_path):
     path = tmp_path / "e.toml"
-    path.write_text(GOOD.replace('fix = "do this"', 'fix = "do this"\nclues = "c"\nnodes = ["MulBackward0"]\n'
-                                 "leaf = true\ncode = ['x']\nmessage = ['y']")
-                    + '[mechanisms.gpu]\ntext = "on a GPU"\nfix = "f"\nshown = false\nwhy = "cuda only"\n'
+    path.write_text('was = ["older-e"]\n'
+                    + GOOD.replace('fix = "do this"', 'fix = "do this"\nclues = "c"\nnodes = ["MulBackward0"]\n'
+                                   "leaf = true\ncode = ['x']\nmessage = ['y']\ntell = \"if x\"")
+                    + '[mechanisms.gpu]\ntext = "on a GPU"\nshown = false\nwhy = "cuda only"\n'
                     + '[[report]]\nsource = "https://example.org/t"\nmechanism = "gpu"\nevidence = "v"\n'
                     + 'release = "2.1"\n')
     data = causes.read(path)
     m, gpu = data.mechanisms
-    assert (data.entry, data.path, data.unrecorded) == ("e", path, None)
+    assert (data.entry, data.path, data.unrecorded, data.was) == ("e", path, None, ("older-e",))
     assert m == causes.Mechanism(id="m", text="what code does", snippets=("t/a",),
                                  clues="c", nodes=("MulBackward0",), leaf=True, code=("x",), message=("y",),
-                                 fix="do this", reports=(causes.Report("o/r#1", "m", "seen"),))
-    assert (gpu.shown, gpu.why, gpu.leaf, gpu.reports[0].release) == (False, "cuda only", False, "2.1")
+                                 fix="do this", tell="if x", reports=(causes.Report("o/r#1", "m", "seen"),))
+    # what a mechanism leaves out is empty, not missing
+    assert gpu == causes.Mechanism(id="gpu", text="on a GPU", shown=False, why="cuda only",
+                                   reports=(causes.Report("https://example.org/t", "gpu", "v", "2.1"),))
+    assert (gpu.fix, gpu.tell, gpu.clues) == ("", "", "")
     assert data.of("t/a") is m and data.of("t/b") is None
+
+
+def test_a_file_with_only_its_entry_has_no_causes_yet(tmp_path):
+    path = tmp_path / "e.toml"
+    path.write_text('entry = "e"\n')
+    assert causes.read(path) == causes.EntryCauses("e", path, (), (), None, ())
 
 
 def test_a_report_links_to_its_thread():

@@ -12,7 +12,7 @@ import pytest
 from fieldguide import causes
 from fieldguide.errors import clues, grammar, grouping
 from fieldguide.errors import page as index_page
-from fieldguide.render import anchor
+from fieldguide.render import anchor, version_range
 from fieldguide.snippet import Snippet, discover
 from fieldguide.store import OutputStore
 
@@ -150,6 +150,21 @@ def record(root: Path, key: str, outputs: dict[str, str], **directives) -> Snipp
     return snippet
 
 
+def test_a_chained_error_is_read_from_its_last_traceback_and_a_warning_over_three_lines_whole():
+    first = traceback("the first error")
+    chained = (first + "\nDuring handling of the above exception, another exception occurred:\n\n"
+               + traceback("the second error", "ValueError"))
+    assert grammar.messages(chained) == [("ValueError", "the second error")]
+    warned = "x.py:2: UserWarning: one\ntwo\nthree\n  warnings.warn(x)\nafter\n"
+    assert grammar.messages(warned) == [("UserWarning", "one\ntwo\nthree")]
+
+
+def test_node_names_are_every_node_a_message_names_or_only_the_output_s():
+    message = "[torch.FloatTensor [3]], which is output 0 of PowBackward0, is at version 1 (see MulBackward0)"
+    assert grammar.node_names(message) == ["PowBackward0", "MulBackward0"]
+    assert grammar.node_names(message, outputs_only=True) == ["PowBackward0"]
+
+
 def test_reader_types_shapes_and_node_names_become_placeholders():
     cuda = "[torch.cuda.HalfTensor [4, 128, 64, 64]], which is output 0 of torch::autograd::CopySlices, is at version 3"
     cpu = "[torch.FloatTensor []], which is output 1 of ClampBackward1, is at version 1"
@@ -215,6 +230,56 @@ def test_causes_group_snippets_and_the_leaf_form_is_a_clue(tmp_path):
         "backward": "2.9.1", "forward": "2.13.0", "examples": [("SigmoidBackward0", "Sigmoid")]}
 
 
+def test_a_part_only_one_cause_prints_is_its_clue_and_so_are_its_own_words(tmp_path):
+    """Two causes print the leaf form (no "which is output" part), one prints that part: the
+    part is the third one's clue; the two leaf causes differ only in their words, so each one's
+    clue is what it alone says, backquotes shown as quotes."""
+    leaf = INPLACE.format(node="X").replace(", which is output 0 of X", "")
+    snippets = [
+        record(tmp_path, "t/step", {"2.13.0": traceback(leaf)},
+               raises="RuntimeError", fixed_by="t/ok", cause="an optimizer step"),
+        record(tmp_path, "t/param",
+               {"2.13.0": traceback(leaf.replace("expected version", "its `grad` expected version"))},
+               raises="RuntimeError", fixed_by="t/ok", cause="a parameter edited in place"),
+        record(tmp_path, "t/sigmoid", {"2.13.0": traceback(INPLACE.format(node="SigmoidBackward0"))},
+               raises="RuntimeError", fixed_by="t/ok", cause="relu_ on a sigmoid output"),
+        record(tmp_path, "t/ok", {"2.13.0": "ok\n"}),
+    ]
+    entries = grouping.collect(snippets, OutputStore(tmp_path))
+    found = {cause.text: clue for entry in entries
+             for cause, clue in clues.with_clues(entry, ["t/step", "t/param", "t/sigmoid"])}
+    assert found == {
+        "relu_ on a sigmoid output": "a `which is output <n> of <node>` part; names `SigmoidBackward0`",
+        "an optimizer step": "says `[<tensor type> [<shape>]], is at version <n>; expected version <n> instead`",
+        "a parameter edited in place":
+            "says `[<tensor type> [<shape>]], is at version <n>; its 'grad' expected version <n> instead`"}
+
+
+def test_the_node_naming_of_each_release_from_every_pair_recorded_both_ways(tmp_path):
+    """Releases that print `PowBackward0` or `ClampBackward1` in "output <n> of <node>" against
+    those that print `Pow` or `Clamp1`, from two snippets on different releases; one example
+    of each kind of pair; a node the message names elsewhere (not the output's) is no clue,
+    nor a forward name no release prints with its backward one."""
+    elsewhere = " The graph above also holds MulBackward0."
+    snippets = [
+        record(tmp_path, "t/pow", {"2.9.1": traceback(INPLACE.format(node="PowBackward0")),
+                                   "2.13.0": traceback(INPLACE.format(node="Pow") + elsewhere)},
+               raises="RuntimeError"),
+        record(tmp_path, "t/clamp", {"2.8.0": traceback(INPLACE.format(node="ClampBackward1")),
+                                     "2.12.0": traceback(INPLACE.format(node="Clamp1"))},
+               raises="RuntimeError"),
+        record(tmp_path, "t/sigmoid", {"2.11.0": traceback(INPLACE.format(node="Sigmoid"))}, raises="RuntimeError"),
+    ]
+    entries = grouping.collect(snippets, OutputStore(tmp_path))
+    listed = ["2.8.0", "2.9.1", "2.11.0", "2.12.0", "2.13.0"]
+    assert clues.naming(entries, listed) == {
+        "backward": version_range({"2.8.0", "2.9.1"}, listed), "forward": version_range({"2.12.0", "2.13.0"}, listed),
+        "examples": [("PowBackward0", "Pow"), ("ClampBackward1", "Clamp1")]}
+    # the ranges tell those sets apart
+    assert version_range({"2.8.0", "2.9.1"}, listed) != version_range({"2.8.0", "2.9.1", "2.13.0"}, listed)
+    assert version_range({"2.12.0", "2.13.0"}, listed) != version_range({"2.11.0", "2.12.0", "2.13.0"}, listed)
+
+
 def test_the_index_carries_what_each_fix_changes_once_per_pair(tmp_path):
     """Folded below its causes table, one per raising snippet, each opened by a link from the
     table's last cell; t/both prints two entries' messages, so its pair is under each."""
@@ -257,6 +322,42 @@ def test_a_warning_a_raising_snippet_prints_on_the_way_is_not_its_cause(tmp_path
     entries = {e.category: e for e in grouping.collect([snippet], OutputStore(tmp_path))}
     assert entries["RuntimeError"].causes([])[0].text == "why it fails"
     assert entries["UserWarning"].causes([])[0].text is None
+
+
+def test_a_warning_that_changed_its_class_and_its_words_is_one_entry(tmp_path):
+    """PyTorch moves a warning between classes (UserWarning, then FutureWarning), here
+    rewording it too: the one warning a snippet prints is one entry; errors of two types
+    that two snippets raise stay two."""
+    snippets = [
+        record(tmp_path, "t/warns", {"2.12.0": "x.py:2: UserWarning: this flag is going away\n  f()\n",
+                                     "2.13.0": "x.py:2: FutureWarning: this flag will be removed\n  f()\n"}),
+        record(tmp_path, "t/runtime", {"2.13.0": traceback("bad input", "RuntimeError")}, raises="RuntimeError"),
+        record(tmp_path, "t/value", {"2.13.0": traceback("bad input", "ValueError")}, raises="ValueError"),
+    ]
+    entries = grouping.collect(snippets, OutputStore(tmp_path))
+    assert sorted(sorted({category for category, _ in entry.texts}) for entry in entries) == [
+        ["FutureWarning", "UserWarning"], ["RuntimeError"], ["ValueError"]]
+
+
+def test_an_entry_takes_its_newest_type_and_the_same_words_of_another_type_get_an_id_of_their_own(tmp_path):
+    """One snippet's message raised as RuntimeError up to 2.9 and as NotImplementedError since:
+    one entry, of the newer type (the newer release by number, not by spelling); the same words
+    that another snippet raises as ValueError: another entry, its id led by its type."""
+    snippets = [
+        record(tmp_path, "t/moved", {"2.9.1": traceback("bad input", "RuntimeError"),
+                                     "2.13.0": traceback("bad input", "NotImplementedError")},
+               raises="NotImplementedError"),
+        record(tmp_path, "t/value", {"2.13.0": traceback("bad input", "ValueError")}, raises="ValueError"),
+    ]
+    entries = grouping.collect(snippets, OutputStore(tmp_path))
+    assert [(e.category, e.id) for e in entries] == [
+        ("NotImplementedError", "bad-input"), ("ValueError", "valueerror-bad-input")]
+    [moved, _] = entries
+    assert [versions for _, versions in grouping.newest_first(moved.texts)] == [["2.13.0"], ["2.9.1"]]
+
+
+def test_a_message_of_placeholders_only_still_gets_an_id():
+    assert grammar.slug("<node>: <n>") == "message"
 
 
 def test_the_paste_box_data_keeps_each_message_as_it_is(tmp_path):

@@ -6,11 +6,13 @@ and checked once."""
 from __future__ import annotations
 
 from pathlib import Path
+from types import SimpleNamespace
 
+import pytest
 from test_error_index import record, traceback
 
-from fieldguide import causes, translations
-from fieldguide.errors import grouping
+from fieldguide import causes, translations, wordings
+from fieldguide.errors import grammar, grouping
 from fieldguide.errors import page as index_page
 from fieldguide.store import OutputStore
 
@@ -71,6 +73,24 @@ def test_the_paste_data_of_one_entry(tmp_path):
     assert "paste_label" not in words["words"]  # the box's own label is on the page, not in its data
 
 
+def test_the_paste_data_matches_the_entry_s_older_source_wordings_too(tmp_path):
+    """A wording of PyTorch's source that no recorded release prints (data/wordings.toml) is
+    one more template of its entry, with its releases, and adds the type it is raised as;
+    another entry's wording is not this entry's."""
+    entries, snippets = small_index(tmp_path)
+    older = wordings.Wording(entries[0].id, "AssertionError", "modified by an inplace operation", "1.0 – 1.4",
+                             "torch/autograd/x.py")
+    other = wordings.Wording("another-entry", "ValueError", "something else", "1.2", "torch/y.py")
+    data = index_page.paste_data(entries, snippets, ["t/step", "t/ok"], {"t/step": "p/", "t/ok": "q/"}, LISTED,
+                                 [older, other])
+    [entry] = data["entries"]
+    assert entry["categories"] == ["AssertionError", "RuntimeError"]
+    assert entry["templates"] == ENTRIES[0]["templates"] + [
+        ["modified by an inplace operation", "modified by an inplace operation", "1.0 – 1.4", False]]
+    # the browser reads the grammar's shared patterns under these names (paste-reader.js)
+    assert (data["placeholders"], data["backwardSuffix"]) == (grammar.PLACEHOLDERS, grammar.BACKWARD_SUFFIX)
+
+
 def test_an_edition_words_the_causes_of_the_shared_data_in_its_language(tmp_path):
     entries, snippets = small_index(tmp_path)
     data = index_page.paste_data(entries, snippets, ["t/step", "t/ok"], {"t/step": "p/", "t/ok": "q/"}, LISTED)
@@ -99,6 +119,55 @@ def test_the_index_lists_the_entry_under_the_page_its_likeliest_cause_is_on(tmp_
         "- [`RuntimeError: one of the variables needed for gradient computation has been modified by an inplace "
         "operation`](errors/one-of-the-variables-needed-for-gradient-computation-has.md)"
         '{ data-entry="one-of-the-variables-needed-for-gradient-computation-has" }\n\n</div>\n')
+
+
+def test_the_index_groups_follow_the_navigation_and_the_unrecorded_come_last():
+    """Groups in the order of their pages in the navigation (not of the entries), a nested
+    page's anchor with dashes, the messages no snippet prints under their own title, and an
+    entry's earlier ids on its line."""
+    def entry(id: str, shown_by: str | None, was: tuple[str, ...] = ()):
+        fixes = [SimpleNamespace(fixes=[shown_by])] if shown_by else []
+        return SimpleNamespace(id=id, category="RuntimeError", summary=f"message {id}",
+                               causes=lambda keys: fixes, data=SimpleNamespace(was=was))
+    entries = [entry("c", None), entry("a", "t/deep", was=("old-a", "older-a")), entry("b", "t/first")]
+    pages = {"t/first": "first.md", "t/deep": "topic/deep.md"}
+    index = index_page.index_markdown(entries, pages, {"first.md": "First", "topic/deep.md": "Deep"},
+                                      {e.id: f"errors/{e.id}.md" for e in entries}, translations.ENGLISH_WORDS)
+    assert index.splitlines()[1:-1] == [
+        "", "## First { #from-first }", "",
+        '- [`RuntimeError: message b`](errors/b.md){ data-entry="b" }', "",
+        "## Deep { #from-topic-deep }", "",
+        '- [`RuntimeError: message a`](errors/a.md){ data-entry="a" data-was="old-a older-a" }', "",
+        f"## {translations.ENGLISH_WORDS.say('index_unrecorded')} {{ #from-unrecorded }}", "",
+        '- [`RuntimeError: message c`](errors/c.md){ data-entry="c" }', ""]
+
+
+def test_an_entry_page_names_its_older_wordings_and_keeps_a_cause_s_text_as_written(tmp_path):
+    """A message whose first sentence changed: the page says how older releases worded it;
+    a cause with a bar and quotes in it stays one table cell and reads as written."""
+    snippets = [
+        record(tmp_path, "t/step", {"2.9.1": traceback("the tensor was edited in place: x"),
+                                    "2.12.0": traceback("the tensor was modified in place: x"),
+                                    "2.13.0": traceback("a tensor was modified by an in-place op: x")},
+               raises="RuntimeError", fixed_by="t/ok", cause='a "step" | then backward <later>'),
+        record(tmp_path, "t/ok", {"2.13.0": "ok\n"}),
+    ]
+    [entry] = grouping.collect(snippets, OutputStore(tmp_path))
+    listed = ["2.9.1", "2.12.0", "2.13.0"]
+    page = index_page.entry_markdown(entry, {s.key: s for s in snippets}, {"t/step": "../p.md", "t/ok": "../q.md"},
+                                     listed)
+    assert "Also worded: `the tensor was modified in place` (PyTorch 2.12.0); " \
+           "`the tensor was edited in place` (PyTorch 2.9.1)\n" in page.splitlines(True)
+    [row] = [line for line in page.splitlines() if line.startswith("| a ")]
+    assert row.startswith('| a "step" \\| then backward &lt;later&gt; | — | ')  # no reports read: no count
+
+
+def test_a_raising_snippet_without_a_fix_is_refused(tmp_path):
+    snippets = [record(tmp_path, "t/step", {"2.13.0": traceback("bad input")}, raises="RuntimeError")]
+    [entry] = grouping.collect(snippets, OutputStore(tmp_path))
+    with pytest.raises(ValueError, match=r"snippets/t/step.py prints 'RuntimeError: bad input' but names no fix; add "
+                                         r"'# fixed-by: topic/name' at its top, naming the snippet that avoids it\."):
+        index_page.entry_markdown(entry, {s.key: s for s in snippets}, {"t/step": "../p.md"}, ["2.13.0"])
 
 
 ENTRIES = [{'id': 'one-of-the-variables-needed-for-gradient-computation-has',

@@ -4,12 +4,13 @@ made through the store, and each macro's Markdown checked."""
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
 
-from fieldguide import macros
+from fieldguide import macros, translations
 from fieldguide.engine import Result
 from fieldguide.render import changes_markdown, snippet_markdown
 from fieldguide.snippet import Snippet
@@ -46,10 +47,11 @@ def site(tmp_path: Path) -> Path:
 
 def define(root: Path, page: str, zensical: bool = False, conf: dict | None = None, **variables):
     """The macros as mkdocs-macros defines them, rendering `page` (Zensical's page has a path,
-    no file); `conf` adds to the config."""
+    no file); `conf` adds to the config, a key given None is left out of it."""
     found = {}
     rendered = SimpleNamespace(path=page) if zensical else SimpleNamespace(file=SimpleNamespace(src_uri=page))
-    env = SimpleNamespace(conf={"docs_dir": str(root / "docs"), "nav": NAV, "use_directory_urls": True, **(conf or {})},
+    config = {"docs_dir": str(root / "docs"), "nav": NAV, "use_directory_urls": True, **(conf or {})}
+    env = SimpleNamespace(conf={key: value for key, value in config.items() if value is not None},
                           variables=dict(variables), page=rendered,
                           macro=lambda function: found.setdefault(function.__name__, function))
     macros.define_env(env)
@@ -143,3 +145,22 @@ def test_the_paste_box_fetches_the_shared_data_from_the_site_root_and_its_words_
     assert 'data-paste-data="./../assets/fieldguide/paste-data.json"' in other_edition.paste_box()
 
 
+
+
+def test_without_directory_urls_a_page_is_one_folder_shallower(site):
+    """`use_directory_urls: false` serves sub/second.md as sub/second.html, not sub/second/,
+    so the site's root is one `../` up, not two; a config that leaves the option out gets
+    MkDocs' default, directory URLs."""
+    assert 'data-root="../"' in define(site, "sub/second.md", conf={"use_directory_urls": False}).paste_box()
+    assert 'data-root="../../"' in define(site, "sub/second.md", conf={"use_directory_urls": None}).paste_box()
+
+
+def test_an_edition_in_another_language_speaks_its_words(site):
+    """The edition's language comes from its docs folder (docs-zh), its words from its file."""
+    shutil.copytree(site / "docs", site / "docs-zh")
+    words = translations.path_of(site, "zh")
+    words.parent.mkdir(parents=True)
+    shutil.copyfile(translations.path_of(Path(__file__).resolve().parents[1], "zh"), words)
+    chinese = define(site, "index.md", conf={"docs_dir": str(site / "docs-zh")})
+    assert chinese.torch_versions() == "2.0.1, " + translations.load(site, "zh").say("reference", version="2.1.2")
+    assert chinese.torch_versions() != define(site, "index.md").torch_versions()

@@ -7,6 +7,7 @@ from fieldguide import mutation_report
 from fieldguide.mutation_report import report, tally
 
 LISTING = """    fieldguide.causes.x_read__mutmut_1: killed
+    fieldguide.causes.x_read__mutmut_4: killed
     fieldguide.causes.x_read__mutmut_2: survived
     fieldguide.causes.xǁReportǁurl__mutmut_3: timeout
     fieldguide.tally.x_main__mutmut_1: no tests
@@ -18,14 +19,14 @@ not a mutant line
 
 def test_counts_each_module_and_all_of_them():
     counts = tally(LISTING.splitlines())
-    assert counts == {"fieldguide/causes.py": Counter(killed=1, survived=1, timeout=1),
+    assert counts == {"fieldguide/causes.py": Counter(killed=2, survived=1, timeout=1),
                       "fieldguide/tally.py": Counter({"no tests": 1, "killed": 1}),
                       "fieldguide/errors/page.py": Counter(killed=1)}
     assert report(counts) == [
-        "fieldguide/causes.py: 2 of 3 mutants caught (66.7%); 1 survived",
+        "fieldguide/causes.py: 3 of 4 mutants caught (75.0%); 1 survived",
         "fieldguide/errors/page.py: 1 of 1 mutants caught (100.0%)",
         "fieldguide/tally.py: 1 of 2 mutants caught (50.0%); 1 no tests",
-        "all modules: 4 of 6 mutants caught (66.7%); 1 no tests, 1 survived",
+        "all modules: 5 of 7 mutants caught (71.4%); 1 no tests, 1 survived",
     ]
 
 

@@ -35,6 +35,15 @@ def test_defaults_and_the_releases_a_snippet_runs_on(tmp_path):
     assert newer.runs_on("2.10.0") and newer.runs_on("2.13.0") and not newer.runs_on("2.9.1")
 
 
+def test_the_type_raised_on_each_release(tmp_path):
+    """`# raises: ValueError (RuntimeError before 2.2)`: the older type up to 2.2, the newer
+    from 2.2 on, and the newer where no release is named."""
+    write(tmp_path, "# raises: ValueError (RuntimeError before 2.2)\nx = 1\n")
+    snippet = Snippet.load(tmp_path, "t", "a")
+    assert [snippet.raises_on(v) for v in ("1.13.1", "2.1.2", "2.2", "2.2.0", "2.13.0", None)] == [
+        "RuntimeError", "RuntimeError", "ValueError", "ValueError", "ValueError", "ValueError"]
+
+
 @pytest.mark.parametrize("text, says", [
     ("# raises: not a name\n", "t/a.py:1: '# raises: not a name' is not an exception name"),
     ("# min-torch: two\n", "'# min-torch: two' must be a release such as 2.1 or 2.1.0."),

@@ -67,6 +67,8 @@ def test_main_prints_each_part_then_the_total_and_refuses_bad_arguments(tmp_path
     assert tally.main([str(path), "test suite=0", "reader check=2"]) == 1
     assert capsys.readouterr().out.splitlines()[-2:] == [
         "reader check: exited with status 2 without counting a failed check", "8 passed, 1 failed"]
+    assert tally.main([str(path), "reader check=2", "test suite=0"]) == 1  # the first part named counts too
+    assert capsys.readouterr().out.splitlines()[-1] == "8 passed, 1 failed"
     for bad in ([], [str(path), "test suite"]):
         assert tally.main(bad) == 2
         assert capsys.readouterr().err == tally.__doc__ + "\n"

@@ -6,6 +6,7 @@ translates anything."""
 from __future__ import annotations
 
 import json
+import os
 import string
 from pathlib import Path
 
@@ -107,5 +108,22 @@ def test_a_translation_file_lacking_an_interface_word_is_refused(tmp_path):
     path.write_text("[ui\n")
     with pytest.raises(translations.TranslationError, match="not valid TOML"):
         translations.load(tmp_path, "xx")
-    with pytest.raises(translations.TranslationError, match="no .*yy.toml for the edition in 'yy'"):
+    missing = r"no .*yy.toml for the edition in 'yy': create it with \[ui\] and \[text\] tables \(see fieldguide/"
+    with pytest.raises(translations.TranslationError, match=missing):
         translations.load(tmp_path, "yy")
+
+
+def test_a_report_count_is_worded_for_none_one_and_many():
+    words = translations.ENGLISH_WORDS
+    assert [words.seen(n) for n in (0, 1, 3)] == ["no public report read", "1 public report", "3 public reports"]
+
+
+def test_an_edited_translation_file_is_read_again(tmp_path):
+    """`make serve` keeps running while a translator edits the file."""
+    path = translations.path_of(tmp_path, "xx")
+    path.parent.mkdir(parents=True)
+    path.write_text("[ui]\n" + "".join(f"{key} = {json.dumps(value)}\n" for key, value in translations.UI.items()))
+    assert translations.load(tmp_path, "xx").say("seen_one") == "1 public report"
+    path.write_text(path.read_text().replace('"1 public report"', '"one report"'))
+    os.utime(path, ns=(1, 1))  # a new time stamp, however fast the file system's clock
+    assert translations.load(tmp_path, "xx").say("seen_one") == "one report"

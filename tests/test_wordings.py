@@ -88,13 +88,16 @@ def test_a_complete_wording_loads_with_its_span(tmp_path):
     (lambda body: body.replace('source = "torch/distributed/distributed_c10d.py"\n', ""), "lacks ['source']"),
     (lambda body: body + 'note = "x"\n', "unknown fields ['note']"),
     (lambda body: body.replace('"AssertionError"', '""'), "['category'] must be non-empty"),
-    (lambda body: body.replace('"1.0 – 1.7"', '"1.0 - 1.7"'), "en dash"),
+    (lambda body: body.replace('"1.0 – 1.7"', '"1.0 - 1.7"'),
+     "with an en dash between spaces ('1.0 – 1.7'), or one release ('1.9')"),
     (lambda body: body.replace('"1.0 – 1.7"', '"1.0.1 – 1.7.1"'), "en dash"),
     (lambda body: body.replace('"1.0 – 1.7"', '"1.7 – 1.0"'), "from older to newer"),
     (lambda body: body.replace('"1.0 – 1.7"', '"1.7 – 1.7"'), "write a single release as '1.7'"),
     (lambda body: body.replace('"torch/distributed', '"/torch/distributed'), "a path inside pytorch/pytorch"),
+    (lambda body: body.replace('"torch/distributed/', '"torch\\\\distributed\\\\'),
+     "a path inside pytorch/pytorch, like 'torch/autograd/__init__.py'"),
     (lambda body: body.replace("[[wording]]", "[wording]"), "is not a table"),
-    (lambda body: body + "[[other]]\n", "only [[wording]] tables"),
+    (lambda body: body + "[[other]]\n", "only [[wording]] tables belong here, not ['other']"),
     (lambda body: body + "text = 1\n", "not valid TOML"),
 ])
 def test_a_bad_file_is_named_with_what_to_fix(tmp_path, change, said):
@@ -105,5 +108,19 @@ def test_a_bad_file_is_named_with_what_to_fix(tmp_path, change, said):
 
 
 def test_a_missing_file_says_what_it_holds(tmp_path):
-    with pytest.raises(wordings.WordingsError, match="missing; it holds the other wordings"):
+    with pytest.raises(wordings.WordingsError, match=r"missing; it holds the other wordings of the error "
+                                                     r"index's messages \(see fieldguide/wordings.py\)"):
         wordings.load(tmp_path)
+
+
+def test_a_bad_wording_is_named_by_its_place_and_its_entry(tmp_path):
+    second = GOOD.replace('source = "torch/distributed/distributed_c10d.py"\n', "")
+    with pytest.raises(wordings.WordingsError, match=r"\[\[wording\]\] #2 \(some-entry\) lacks \['source'\]"):
+        wordings.load(_write(tmp_path / "second", GOOD + second))
+    without_entry = GOOD.replace('entry = "some-entry"\n', "")
+    with pytest.raises(wordings.WordingsError, match=r"\[\[wording\]\] #1 lacks \['entry'\]"):
+        wordings.load(_write(tmp_path / "no entry", without_entry))
+
+
+def test_a_file_without_wordings_has_none(tmp_path):
+    assert wordings.load(_write(tmp_path, "# none yet\n")) == ()
