@@ -114,7 +114,7 @@ class Page:
     @classmethod
     def parse(cls, markdown: str, path: Path) -> Page:
         """The model of `markdown`, the text of `path` (named in errors)."""
-        tokens = _PARSER.parse(markdown)
+        tokens = _parser().parse(markdown)
         blocks: list[Block] = []
         for before, token in zip([None, *tokens], tokens, strict=False):  # the last token is before none
             if token.type == "snippet_embed":
@@ -188,6 +188,7 @@ def _macro(state: StateInline, silent: bool) -> bool:
     return True
 
 
+@functools.cache  # built on first use: every page is parsed with the one parser
 def _parser() -> MarkdownIt:
     md = MarkdownIt("commonmark").enable("table").use(admon_plugin).use(front_matter_plugin)
     md.block.ruler.before("paragraph", "snippet_embed", _embed, {"alt": ["paragraph"]})
@@ -196,8 +197,6 @@ def _parser() -> MarkdownIt:
     md.disable("text_join")
     return md
 
-
-_PARSER = _parser()
 
 
 def _first_line(token: Token) -> int:
