@@ -96,6 +96,20 @@ def test_text_in_lists_tables_and_admonitions_is_nested():
     assert page.code == [Code(3, "listed"), Code(7, "cell"), Code(9, ".data"), Code(10, "wrong")]
 
 
+def test_prose_keeps_its_markup_as_written_and_a_links_words():
+    """What the prose checks read is the paragraph as Markdown: emphasis and strong markers,
+    escapes and entities stay as typed, a link is its words, an image its alt text, and a
+    hard break is a backslash before the new line."""
+    (paragraph,) = parse(
+        "An *emphasised* word, a **strong** one, a _second_ and __third__,\\\n"
+        '[a link](other.md "title") and ![a diagram](d.png), &amp; \\_kept\\_.\n'
+    ).blocks
+    assert paragraph.text == (
+        "An *emphasised* word, a **strong** one, a _second_ and __third__,\\\n"
+        "a link and a diagram, &amp; \\_kept\\_."
+    )
+
+
 def test_a_snippet_call_that_is_no_embed_names_the_line_and_the_fix():
     with pytest.raises(PageError, match=r"docs/example.md:3: .* on a line of its own"):
         parse('# T\n\nSee {{ snippet("leaf/retain_grad") }} here.\n')
