@@ -62,13 +62,20 @@ def output_fence_options(language, inputs, options, attrs, md) -> bool:
 def output_fence(source, language, class_name, options, md, **kwargs) -> str:
     """pymdownx.superfences format for ```output fences (mkdocs.yml `custom_fences`): the
     markup a highlighted text block gets, without running a highlighter over plain text
-    (a build has a thousand output blocks; Pygments spent a millisecond on each)."""
+    (a build has a thousand output blocks; Pygments spent a millisecond on each).
+
+    The block is kept out of the site search (`data-search-exclude`, which Material removes
+    from the page once it has indexed it): a recording's tracebacks and printed values
+    gave every page that shows one a match for most words of a pasted message, above the
+    page that explains it; the lines a page's text relies on are quoted in its prose
+    (`{{ quote() }}`), and each message has its Error-index entry."""
     classes = " ".join([*kwargs["classes"], "highlight"])
     title = f'<span class="filename">{html.escape(options["title"])}</span>' if "title" in options else ""
     releases = f' data-releases="{html.escape(options["releases"])}"' if options.get("releases") else ""
     body = source if source.endswith("\n") else source + "\n"
     code = html.escape(body, quote=False)
-    return f'<div class="{classes}"{releases}>{title}<pre><span></span><code>{code}</code></pre></div>'
+    return (f'<div class="{classes}"{releases} data-search-exclude="true">{title}'
+            f'<pre><span></span><code>{code}</code></pre></div>')
 
 
 def output_blocks(snippet: Snippet, text: str, words: Words = ENGLISH_WORDS, releases: Collection[str] = ()) -> str:
@@ -217,7 +224,9 @@ def changes_markdown(
             continue
         where = pages.get(snippet.key)
         link = f" ([{where}]({where}#{anchor(snippet)}))" if where else ""
-        out.append(f"## `{snippet.key}`\n\n`{snippet.relpath}`{link}\n")
+        # a section of diffs, kept out of the site search: the page's introduction is what
+        # a search for it should find, and each changed message has its topic page and entry
+        out.append(f"## `{snippet.key}` {{ data-search-exclude=\"true\" }}\n\n`{snippet.relpath}`{link}\n")
         for what, groups in changed.items():
             if len(stores) > 1:
                 out.append(f"**{what}**\n")

@@ -275,13 +275,14 @@ def test_output_fence_html():
     assert output_fence_options("output", {"title": "t", "releases": "2.0.1 2.1.2"}, {}, {}, None)
     assert output_fence("x", "output", "output", {"title": "Output", "releases": "2.0.1 2.1.2"}, None,
                         classes=["fg-output"]).startswith(
-        '<div class="fg-output highlight" data-releases="2.0.1 2.1.2"><span class="filename">Output</span>')
+        '<div class="fg-output highlight" data-releases="2.0.1 2.1.2" data-search-exclude="true">'
+        '<span class="filename">Output</span>')
     assert output_fence("a < b", "output", "output", {"title": "Raises <E>"}, None, classes=["fg-output"]) == (
-        '<div class="fg-output highlight"><span class="filename">Raises &lt;E&gt;</span>'
+        '<div class="fg-output highlight" data-search-exclude="true"><span class="filename">Raises &lt;E&gt;</span>'
         "<pre><span></span><code>a &lt; b\n</code></pre></div>"
     )
     assert output_fence('"q"\n', "output", "output", {}, None, classes=[]) == (
-        '<div class="highlight"><pre><span></span><code>"q"\n</code></pre></div>'
+        '<div class="highlight" data-search-exclude="true"><pre><span></span><code>"q"\n</code></pre></div>'
     )
 
 
@@ -296,7 +297,7 @@ def test_changes_list_each_difference_with_its_first_release(stores, tmp_path):
     snippets = [Snippet(tmp_path, "t", "same"), Snippet(tmp_path, "t", "a")]
     shown = changes_markdown({"Output": stores[0]}, snippets, {"t/a": "page.md"}, LISTED)
     assert shown == (
-        "## `t/a`\n\n`snippets/t/a.py` ([page.md](page.md#snippet-t-a))\n\n"
+        '## `t/a` { data-search-exclude="true" }\n\n`snippets/t/a.py` ([page.md](page.md#snippet-t-a))\n\n'
         "**Changed in 2.9.1**\n\n"
         '``` { .diff .fg-output .fg-diff title="diff" }\n'
         "--- PyTorch 2.1.2\n+++ PyTorch 2.9.1\n@@ -1 +1 @@\n-b\n+c\n```\n\n"
@@ -316,7 +317,8 @@ def test_changed_in_names_the_first_release_of_a_group(stores, tmp_path):
 def test_changes_name_the_store_when_there_are_several(stores, tmp_path):
     record(stores, {"2.0.1": "a\n", "2.1.2": "a\n"}, {"2.0.1": GRAPH, "2.1.2": GRAPH + GRAPH.replace("t", "u")})
     shown = changes_markdown({"Output": stores[0], "Graph": stores[1]}, [Snippet(tmp_path, "t", "a")], {}, LISTED)
-    assert shown.startswith("## `t/a`\n\n`snippets/t/a.py`\n\n**Graph**\n\n**Changed in 2.1.2**\n")
+    assert shown.startswith('## `t/a` { data-search-exclude="true" }\n\n'
+                            '`snippets/t/a.py`\n\n**Graph**\n\n**Changed in 2.1.2**\n')
     assert f"@@ -1 +1,2 @@\n {GRAPH}+{GRAPH.replace('t', 'u')}```" in shown
     assert "**Output**" not in shown
     assert json.loads(GRAPH)["requires_grad"] is True  # the two graphs really differ
