@@ -282,7 +282,10 @@ def test_output_fence_html():
         "<pre><span></span><code>a &lt; b\n</code></pre></div>"
     )
     assert output_fence('"q"\n', "output", "output", {}, None, classes=[]) == (
-        '<div class="highlight" data-search-exclude="true"><pre><span></span><code>"q"\n</code></pre></div>'
+        '<div class="highlight"><pre><span></span><code>"q"\n</code></pre></div>'
+    )
+    assert output_fence("m", "output", "output", {}, None, classes=["fg-message"]) == (  # an entry's message
+        '<div class="fg-message highlight"><pre><span></span><code>m\n</code></pre></div>'
     )
 
 
@@ -297,7 +300,7 @@ def test_changes_list_each_difference_with_its_first_release(stores, tmp_path):
     snippets = [Snippet(tmp_path, "t", "same"), Snippet(tmp_path, "t", "a")]
     shown = changes_markdown({"Output": stores[0]}, snippets, {"t/a": "page.md"}, LISTED)
     assert shown == (
-        '## `t/a` { data-search-exclude="true" }\n\n`snippets/t/a.py` ([page.md](page.md#snippet-t-a))\n\n'
+        "## `t/a`\n\n`snippets/t/a.py` ([page.md](page.md#snippet-t-a))\n\n"
         "**Changed in 2.9.1**\n\n"
         '``` { .diff .fg-output .fg-diff title="diff" }\n'
         "--- PyTorch 2.1.2\n+++ PyTorch 2.9.1\n@@ -1 +1 @@\n-b\n+c\n```\n\n"
@@ -317,8 +320,10 @@ def test_changed_in_names_the_first_release_of_a_group(stores, tmp_path):
 def test_changes_name_the_store_when_there_are_several(stores, tmp_path):
     record(stores, {"2.0.1": "a\n", "2.1.2": "a\n"}, {"2.0.1": GRAPH, "2.1.2": GRAPH + GRAPH.replace("t", "u")})
     shown = changes_markdown({"Output": stores[0], "Graph": stores[1]}, [Snippet(tmp_path, "t", "a")], {}, LISTED)
-    assert shown.startswith('## `t/a` { data-search-exclude="true" }\n\n'
-                            '`snippets/t/a.py`\n\n**Graph**\n\n**Changed in 2.1.2**\n')
+    assert shown.startswith("## `t/a`\n\n`snippets/t/a.py`\n\n**Graph**\n\n**Changed in 2.1.2**\n")
+    unsearched = changes_markdown({"Output": stores[0], "Graph": stores[1]}, [Snippet(tmp_path, "t", "a")], {}, LISTED,
+                                  searchable=False)
+    assert unsearched.startswith('## `t/a` { data-search-exclude="true" }\n\n`snippets/t/a.py`\n')
     assert f"@@ -1 +1,2 @@\n {GRAPH}+{GRAPH.replace('t', 'u')}```" in shown
     assert "**Output**" not in shown
     assert json.loads(GRAPH)["requires_grad"] is True  # the two graphs really differ

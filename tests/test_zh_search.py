@@ -4,11 +4,11 @@ taken from the pages) is typed into Material's search on the built Chinese editi
 tests/test_zh_browser.py does, and its page must be among the first three results for at
 least 90% of them. The figure is printed, and every miss with what the search listed.
 
-What gets the search there is set in mkdocs.zh.yml (the separator, the headings' weight)
-and docs-zh/errors/.meta.yml (the entry pages' weight); the recorded outputs and the
-What-changed page's diffs are kept out of the index (fieldguide/render.py). The entry
-pages count a tenth, so pasted messages are checked too: how many list their own entry
-among the first three.
+What gets the search there is set in mkdocs.zh.yml (the separator, the headings' weight),
+docs-zh/errors/.meta.yml (the entry pages' weight) and docs-zh/errors.md; the recorded
+outputs (fieldguide/render.py) and the What-changed page's diffs (docs-zh/version-changes.md)
+are kept out of the index. The entry pages count a tenth, so pasted messages are checked
+too: how many list their own entry among the first three.
 
 FIELDGUIDE_ZH_SITE=<folder> reads a Chinese build already made (`mkdocs build -f
 mkdocs.zh.yml --site-dir <folder>`) instead of building one."""
@@ -38,9 +38,9 @@ CHINESE = ROOT / next(e.docs for e in editions.load(ROOT) if e.language == "zh")
 TOP = 3
 FOUND_AT_LEAST = 0.9
 # Pasted messages that list their own entry among the first three, as first measured with
-# the entries at a tenth of their weight (docs-zh/errors/.meta.yml): 97 of 112 (at full
-# weight 104: the price of the queries above); no figure may fall below it.
-ENTRY_AMONG_FIRST_THREE = 0.86
+# the entries at a tenth of their weight (docs-zh/errors/.meta.yml): 103 of 112 (104 at full
+# weight); no figure may fall below it.
+ENTRY_AMONG_FIRST_THREE = 0.91
 
 
 def queries() -> list[dict]:
