@@ -132,9 +132,9 @@ def define_env(env) -> None:
         return notebooks.link_markdown(here(), env.conf.get("use_directory_urls", True), build().notebook_pages, words)
 
     @macro(env, RECORDINGS, DIRECTIVES, WORDS, RELEASES)
-    def version_changes() -> str:
+    def version_changes(searchable: bool = True) -> str:
         stores = {words.say("changes_output"): store, words.say("changes_graph"): graphs}
-        return changes_markdown(stores, discover(root), links(), matrix.versions, words)
+        return changes_markdown(stores, discover(root), links(), matrix.versions, words, searchable)
 
     def up() -> str:
         """The address of the edition's root from the page being rendered's."""

@@ -69,13 +69,21 @@ def output_fence_options(language, inputs, options, attrs, md) -> bool:
 def output_fence(source, language, class_name, options, md, **kwargs) -> str:
     """pymdownx.superfences format for ```output fences (mkdocs.yml `custom_fences`): the
     markup a highlighted text block gets, without running a highlighter over plain text
-    (a build has a thousand output blocks; Pygments spent a millisecond on each)."""
+    (a build has a thousand output blocks; Pygments spent a millisecond on each).
+
+    A recording (class fg-output) is kept out of the site search (`data-search-exclude`,
+    which Material removes from the page once it has indexed it): its tracebacks and
+    printed values gave every page that shows one a match for most words of a pasted
+    message, above the page that explains it; the lines a page's text relies on are quoted
+    in its prose (`{{ quote() }}`). An Error-index entry's messages (fg-message) stay: they
+    are what a pasted message should find."""
     classes = " ".join([*kwargs["classes"], "highlight"])
     title = f'<span class="filename">{html.escape(options["title"])}</span>' if "title" in options else ""
     releases = f' data-releases="{html.escape(options["releases"])}"' if options.get("releases") else ""
     body = source if source.endswith("\n") else source + "\n"
     code = html.escape(body, quote=False)
-    return f'<div class="{classes}"{releases}>{title}<pre><span></span><code>{code}</code></pre></div>'
+    unsearched = ' data-search-exclude="true"' if "fg-output" in kwargs["classes"] else ""
+    return f'<div class="{classes}"{releases}{unsearched}>{title}<pre><span></span><code>{code}</code></pre></div>'
 
 
 def output_blocks(snippet: Snippet, text: str, words: Words = ENGLISH_WORDS, releases: Collection[str] = ()) -> str:
@@ -214,12 +222,12 @@ def _listed(versions: Collection[str]) -> str:
 
 def changes_markdown(
     stores: dict[str, OutputStore], snippets: list[Snippet], pages: dict, listed: list[str],
-    words: Words = ENGLISH_WORDS,
+    words: Words = ENGLISH_WORDS, searchable: bool = True,
 ) -> str:
     """Every snippet whose recorded output or graph differs between releases, with the diff
     between each pair of neighbouring distinct recordings. `stores` maps a heading word
     ("Output", "Graph", in `words`' language) to its store; `pages` maps snippet keys to
-    page paths."""
+    page paths. Not `searchable`: each snippet's section is kept out of the site search."""
     out = []
     for snippet in snippets:
         changed = {what: store.by_output(snippet.key) for what, store in stores.items()}
@@ -228,7 +236,8 @@ def changes_markdown(
             continue
         where = pages.get(snippet.key)
         link = f" ([{where}]({where}#{anchor(snippet)}))" if where else ""
-        out.append(f"## `{snippet.key}`\n\n`{snippet.relpath}`{link}\n")
+        unsearched = "" if searchable else ' { data-search-exclude="true" }'
+        out.append(f"## `{snippet.key}`{unsearched}\n\n`{snippet.relpath}`{link}\n")
         for what, groups in changed.items():
             if len(stores) > 1:
                 out.append(f"**{what}**\n")

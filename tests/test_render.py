@@ -275,13 +275,17 @@ def test_output_fence_html():
     assert output_fence_options("output", {"title": "t", "releases": "2.0.1 2.1.2"}, {}, {}, None)
     assert output_fence("x", "output", "output", {"title": "Output", "releases": "2.0.1 2.1.2"}, None,
                         classes=["fg-output"]).startswith(
-        '<div class="fg-output highlight" data-releases="2.0.1 2.1.2"><span class="filename">Output</span>')
+        '<div class="fg-output highlight" data-releases="2.0.1 2.1.2" data-search-exclude="true">'
+        '<span class="filename">Output</span>')
     assert output_fence("a < b", "output", "output", {"title": "Raises <E>"}, None, classes=["fg-output"]) == (
-        '<div class="fg-output highlight"><span class="filename">Raises &lt;E&gt;</span>'
+        '<div class="fg-output highlight" data-search-exclude="true"><span class="filename">Raises &lt;E&gt;</span>'
         "<pre><span></span><code>a &lt; b\n</code></pre></div>"
     )
     assert output_fence('"q"\n', "output", "output", {}, None, classes=[]) == (
         '<div class="highlight"><pre><span></span><code>"q"\n</code></pre></div>'
+    )
+    assert output_fence("m", "output", "output", {}, None, classes=["fg-message"]) == (  # an entry's message
+        '<div class="fg-message highlight"><pre><span></span><code>m\n</code></pre></div>'
     )
 
 
@@ -317,6 +321,9 @@ def test_changes_name_the_store_when_there_are_several(stores, tmp_path):
     record(stores, {"2.0.1": "a\n", "2.1.2": "a\n"}, {"2.0.1": GRAPH, "2.1.2": GRAPH + GRAPH.replace("t", "u")})
     shown = changes_markdown({"Output": stores[0], "Graph": stores[1]}, [Snippet(tmp_path, "t", "a")], {}, LISTED)
     assert shown.startswith("## `t/a`\n\n`snippets/t/a.py`\n\n**Graph**\n\n**Changed in 2.1.2**\n")
+    unsearched = changes_markdown({"Output": stores[0], "Graph": stores[1]}, [Snippet(tmp_path, "t", "a")], {}, LISTED,
+                                  searchable=False)
+    assert unsearched.startswith('## `t/a` { data-search-exclude="true" }\n\n`snippets/t/a.py`\n')
     assert f"@@ -1 +1,2 @@\n {GRAPH}+{GRAPH.replace('t', 'u')}```" in shown
     assert "**Output**" not in shown
     assert json.loads(GRAPH)["requires_grad"] is True  # the two graphs really differ
