@@ -99,8 +99,9 @@ export function pastedMessages(text) {
     if (rest.length) found.push({category: null, message: rest.join("\n").trim(), warning: false, indented: false, line: 0});
     all.forEach((line, i) => {
       const after = line.match(AFTER_ERROR);
-      const next = all.slice(i + 1).find(l => l.trim()) || "";
-      const said = after ? [after[1].trim() || next.trim()] : [];
+      // the next line that says something, looked for only where "error:" ends its line
+      const next = () => (all.slice(i + 1).find(l => l.trim()) || "").trim();
+      const said = after ? [after[1].trim() || next()] : [];
       for (const [, body] of line.matchAll(IN_QUOTES)) said.push(body.trim());
       for (const message of said.filter(Boolean)) prose.push({category: null, message, warning: false, indented: false, line: i});
     });

@@ -250,8 +250,9 @@ def pasted_messages(text: str) -> list[Record]:
                           "indented": False, "line": 0})
         for i, line in enumerate(all_):
             after = AFTER_ERROR.search(line)
-            following = next((later for later in all_[i + 1:] if _trim(later)), "")
-            said = [_trim(after[1]) or _trim(following)] if after else []
+            # the next line that says something, looked for only where "error:" ends its line
+            said = [_trim(after[1]) or _trim(next((later for later in all_[i + 1:] if _trim(later)), ""))] \
+                if after else []
             said += [_trim(quote[1]) for quote in IN_QUOTES.finditer(line)]
             prose += [{"category": None, "message": message, "warning": False, "indented": False, "line": i}
                       for message in said if message]
