@@ -18,4 +18,7 @@ dataset = TensorDataset(torch.randn(8, 3), torch.randint(0, 2, (8,)))
 sampler = DistributedSampler(dataset, shuffle=True, seed=0)
 loader = DataLoader(dataset, batch_size=4, sampler=sampler)
 print(len(loader), "batches on rank", dist.get_rank(), "of", dist.get_world_size())
+# Wait for every rank: one that tears the group down while another is still connecting
+# to it makes that one fail.
+dist.barrier()
 dist.destroy_process_group()
