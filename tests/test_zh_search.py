@@ -102,11 +102,6 @@ def search(tab, query: str) -> list[str]:
 
 
 @pytest.mark.sweep
-@pytest.mark.xfail(strict=True, reason=(
-    "93 of the 105 queries (88.6%) find their page among the first three on the merged edition, "
-    "under the 90% floor: its code now carries Chinese comments and new sections, and the settings "
-    "chosen without them (95 of 105) clear the floor by one query; strict, so reaching it fails here "
-    "until this mark goes"))
 def test_chinese_queries_find_their_page_among_the_first_three(context, server):
     tab = context.new_page()
     tab.goto(server, wait_until="networkidle")
