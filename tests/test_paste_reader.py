@@ -226,10 +226,31 @@ def test_a_warning_alone_is_still_answered(data):
     "I fine-tune with torch.unique in the loss and get error:\n the derivative for '_unique2' is not implemented.\n",
     "training with torch.unique in the loss stops with \"the derivative for '_unique2' is not implemented\", why?",
     "when I train with torch.unique in the loss, got an error: the derivative for '_unique2' is not implemented",
+    "training with torch.unique in the loss stops with `the derivative for '_unique2' is not implemented`, why?",
+    "I train with torch.unique in the loss and it stops:\n```\nthe derivative for '_unique2' is not implemented.\n```\n"
+    "It worked with another loss function. Any idea?",
 ])
 def test_a_message_a_sentence_quotes_without_its_category_is_read(data, paste):
     reading, = read(data, [paste])
     assert reading["entry"] == "derivative" and reading["message"].startswith("the derivative for")
+
+
+def test_code_in_backticks_is_not_a_message(data):
+    """A code span names a function; a message in backticks is a sentence."""
+    data = with_entries(data, entry("autocast", "FutureWarning", [
+        template("`torch.cuda.amp.autocast(args...)` is deprecated. "
+                 "Please use `torch.amp.autocast(\"cuda\", args...)` instead.")], [cause("old-api")]))
+    code, message = read(data, ["my loss is nan inside `torch.cuda.amp.autocast(args...)`, why?",
+                                "it prints `torch.cuda.amp.autocast(args...) is deprecated` every step, why?"])
+    assert (code["entry"], message["entry"]) == (None, "autocast")
+
+
+def test_of_two_messages_on_lines_of_their_own_the_last_is_answered(data):
+    inplace = INPLACE.replace("<node>", "ReluBackward0")
+    unique = "the derivative for '_unique2' is not implemented"
+    first, last = read(data, [f"The first run printed\n{unique}\nthen\n{inplace}\n",
+                              f"The first run printed\n{inplace}\nthen\n{unique}\n"])
+    assert (first["entry"], last["entry"]) == ("inplace", "derivative")
 
 
 def test_a_message_that_quotes_another_name_is_another_message(data):

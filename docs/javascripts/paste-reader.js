@@ -39,9 +39,10 @@ const QUOTED = /\b([A-Za-z_][\w.]*(?:Error|Exception|Warning))\((["'])((?:\\.|(?
 // ("RuntimeError: ... Good luck!/usr/lib/.../__init__.py:175: UserWarning: ..."): two lines again.
 const GLUED_WARNING = /^(\s*[A-Za-z_][\w.]*(?:Error|Exception): .*?)((?:[A-Za-z]:)?[\\/][^\s:]*\.py:\d+: [\w.]*Warning: .*)$/;
 // A message a sentence quotes without its exception's name: after "error:" (on the same
-// line or the next), or between double quotes.
+// line or the next), between double quotes, or between backticks.
 const AFTER_ERROR = /\b[Ee]rror(?: is| was)?:\s*(.*)$/;
-const IN_QUOTES = /["\u201c]([^"\u201d\n]{12,})["\u201d]/g;
+const IN_QUOTES = /["\u201c]([^"\u201d\n]{12,})["\u201d]|(`+)([^`\n]{12,}?)\2/g;
+const SENTENCE = 4; // words in backticks that read as a message, not as code (`torch.amp.autocast(...)`)
 
 function lines(text) {
   return text.replace(/\r\n?/g, "\n").split("\n").map(clean)
@@ -52,7 +53,8 @@ function lines(text) {
  * first), then errors printed indented (a traceback nested under a launcher's or a
  * notebook's frame), then errors quoted inside those messages, then its warnings (the
  * last first). A paste with no "SomeError:" line at all is its unindented lines as they
- * are, then what its sentences quote after "error:" or between double quotes. A message goes on over the lines below it, as Python prints it: a warning up to its
+ * are, then what its sentences quote after "error:", between double quotes or between
+ * backticks, then each of those lines alone, the last first. A message goes on over the lines below it, as Python prints it: a warning up to its
  * indented source line, an error up to a blank line (its indented lines, such as a
  * tensor's rows, left out). Each has `category` (null when the paste names none),
  * `message`, `warning`, and `line`: the index of the paste's line it starts on. */
@@ -94,6 +96,7 @@ export function pastedMessages(text) {
     });
   }
   const prose = [];
+  const ownLines = [];
   if (!found.length) {
     const rest = all.filter(line => line.trim() && !/^\s/.test(line) && !SEPARATOR.test(line));
     if (rest.length) found.push({category: null, message: rest.join("\n").trim(), warning: false, indented: false, line: 0});
@@ -102,9 +105,16 @@ export function pastedMessages(text) {
       // the next line that says something, looked for only where "error:" ends its line
       const next = () => (all.slice(i + 1).find(l => l.trim()) || "").trim();
       const said = after ? [after[1].trim() || next()] : [];
-      for (const [, body] of line.matchAll(IN_QUOTES)) said.push(body.trim());
+      for (const [, quoted, , ticked] of line.matchAll(IN_QUOTES)) {
+        const body = (quoted ?? ticked).trim();
+        if (quoted !== undefined || body.split(/\s+/).length >= SENTENCE) said.push(body);
+      }
       for (const message of said.filter(Boolean)) prose.push({category: null, message, warning: false, indented: false, line: i});
     });
+    // each of those lines alone (a message on a line of its own among sentences), the last first
+    for (let i = all.length - 1; rest.length > 1 && i >= 0; i--) {
+      if (rest.includes(all[i])) ownLines.push({category: null, message: all[i].trim(), warning: false, indented: false, line: i});
+    }
   }
   const quoted = [];
   for (const outer of found) {
@@ -118,7 +128,7 @@ export function pastedMessages(text) {
   const errors = found.filter(f => !f.warning);
   return [
     ...last(errors.filter(f => !f.indented)), ...last(errors.filter(f => f.indented)),
-    ...last(quoted), ...prose, ...last(found.filter(f => f.warning)),
+    ...last(quoted), ...prose, ...ownLines, ...last(found.filter(f => f.warning)),
   ];
 }
 

@@ -159,9 +159,10 @@ GLUED_WARNING = js_regex(
     r"^(\s*[A-Za-z_][\w.]*(?:Error|Exception): .*?)((?:[A-Za-z]:)?[\\/][^\s:]*\.py:\d+: [\w.]*Warning: .*)$"
 )
 # A message a sentence quotes without its exception's name: after "error:" (on the same line
-# or the next), or between double quotes.
+# or the next), between double quotes, or between backticks.
 AFTER_ERROR = js_regex(r"\b[Ee]rror(?: is| was)?:\s*(.*)$")
-IN_QUOTES = js_regex(r'["\u201c]([^"\u201d\n]{12,})["\u201d]')
+IN_QUOTES = js_regex(r'["\u201c]([^"\u201d\n]{12,})["\u201d]|(`+)([^`\n]{12,}?)\2')
+SENTENCE = 4  # words in backticks that read as a message, not as code (`torch.amp.autocast(...)`)
 _LINE_BREAK = js_regex(r"\r\n?")
 _LEADING_SPACE = js_regex(r"^\s")
 _ESCAPED_NEWLINE = js_regex(r"\\n")
@@ -191,10 +192,11 @@ def pasted_messages(text: str) -> list[Record]:
     indented ones (a traceback nested under another frame), then errors quoted inside those
     messages, then warnings (last first). Without any "SomeError:" line, a message glued to
     the line before or quoted in a sentence; failing that, the unindented lines as they are,
-    then what its sentences quote after "error:" or between double quotes. A
-    warning runs to its indented source line, an error to a blank line (its deeper-indented
-    lines left out). Each is {category (None if unnamed), message, warning, indented, line},
-    `line` the index of the paste's line it starts on."""
+    then what its sentences quote after "error:", between double quotes or between backticks,
+    then each of those lines alone, the last first. A warning runs to its indented source
+    line, an error to a blank line (its deeper-indented lines left out). Each is {category
+    (None if unnamed), message, warning, indented, line}, `line` the index of the paste's
+    line it starts on."""
     all_ = lines(text)
     heads = []
     for line in all_:
@@ -242,6 +244,7 @@ def pasted_messages(text: str) -> list[Record]:
                 found.append({"category": category, "message": message, "warning": category.endswith("Warning"),
                               "indented": False, "line": i})
     prose: list[Record] = []
+    own_lines: list[Record] = []
     if not found:
         rest_lines = [line for line in all_
                       if _trim(line) and not _LEADING_SPACE.search(line) and not SEPARATOR.search(line)]
@@ -253,9 +256,16 @@ def pasted_messages(text: str) -> list[Record]:
             # the next line that says something, looked for only where "error:" ends its line
             said = [_trim(after[1]) or _trim(next((later for later in all_[i + 1:] if _trim(later)), ""))] \
                 if after else []
-            said += [_trim(quote[1]) for quote in IN_QUOTES.finditer(line)]
+            for quote in IN_QUOTES.finditer(line):
+                body = _trim(quote[1] if quote[1] is not None else quote[3])
+                if quote[1] is not None or len(body.split()) >= SENTENCE:
+                    said.append(body)
             prose += [{"category": None, "message": message, "warning": False, "indented": False, "line": i}
                       for message in said if message]
+        # each of those lines alone (a message on a line of its own among sentences), the last first
+        if len(rest_lines) > 1:
+            own_lines = [{"category": None, "message": _trim(line), "warning": False, "indented": False, "line": i}
+                         for i, line in enumerate(all_) if line in rest_lines][::-1]
     quoted = []
     for outer in found:
         for quote in QUOTED.finditer(outer["message"]):
@@ -267,7 +277,7 @@ def pasted_messages(text: str) -> list[Record]:
         item["message"] = _slice(item["message"], 0, SCANNED)  # a message's start tells it apart
     errors = [f for f in found if not f["warning"]]
     return ([f for f in reversed(errors) if not f["indented"]] + [f for f in reversed(errors) if f["indented"]]
-            + quoted[::-1] + prose + [f for f in reversed(found) if f["warning"]])
+            + quoted[::-1] + prose + own_lines + [f for f in reversed(found) if f["warning"]])
 
 
 # PyTorch's own frames and warnings say nothing about the reader's code (an old release's
