@@ -32,6 +32,8 @@ index at the time existed, committed unlabelled, then labelled by readers who ne
 It measures the box once more on pastes nobody tuned it to. Third blind pastes,
 data/third-blind-pastes/<name>.toml: the same, collected by the kinds of model trained and
 the training techniques used, after the entries and reading rules that the second set's
+misses led to were written. Fourth blind pastes, data/fourth-blind-pastes/<name>.toml: the
+same again, collected by topic after the entries and reading rules that the third set's
 misses led to were written.
 
 Unknown pastes: errors readers paste around training that the guide does not cover (memory,
@@ -57,7 +59,8 @@ HELD_OUT_DIR = Path("data") / "held-out-pastes"
 BLIND_DIR = Path("data") / "blind-pastes"
 SECOND_BLIND_DIR = Path("data") / "second-blind-pastes"
 THIRD_BLIND_DIR = Path("data") / "third-blind-pastes"
-BLIND_DIRS = (BLIND_DIR, SECOND_BLIND_DIR, THIRD_BLIND_DIR)
+FOURTH_BLIND_DIR = Path("data") / "fourth-blind-pastes"
+BLIND_DIRS = (BLIND_DIR, SECOND_BLIND_DIR, THIRD_BLIND_DIR, FOURTH_BLIND_DIR)
 SCOPES = ("autograd", "other")
 UNKNOWN_DIR = Path("data") / "unknown-pastes"
 # The line that states a Python exception: "RuntimeError: ...", "torch.cuda.OutOfMemoryError: ...".

@@ -30,6 +30,8 @@ from paste_reader import (
     ROOT,
     SECOND_BLIND_FLOORS,
     SECOND_BLIND_MOST_WRONG,
+    FOURTH_BLIND_FLOORS,
+    FOURTH_BLIND_MOST_WRONG,
     THIRD_BLIND_FLOORS,
     THIRD_BLIND_MOST_WRONG,
     entries,
@@ -281,11 +283,12 @@ def test_real_pastes_put_the_threads_cause_first():
     (pastes.BLIND_DIR, BLIND_FLOORS, BLIND_MOST_WRONG, (150, 15)),
     (pastes.SECOND_BLIND_DIR, SECOND_BLIND_FLOORS, SECOND_BLIND_MOST_WRONG, (80, 15)),
     (pastes.THIRD_BLIND_DIR, THIRD_BLIND_FLOORS, THIRD_BLIND_MOST_WRONG, (40, 8)),
-], ids=["blind", "second-blind", "third-blind"])
+    (pastes.FOURTH_BLIND_DIR, FOURTH_BLIND_FLOORS, FOURTH_BLIND_MOST_WRONG, (90, 16)),
+], ids=["blind", "second-blind", "third-blind", "fourth-blind"])
 def test_blind_pastes_land_on_their_entry(folder, floors, most_wrong, least):
     """Real pastes collected before the entries they test were written (data/blind-pastes), or
     after, by topic, and labelled by readers who never ran the box (data/second-blind-pastes,
-    data/third-blind-pastes):
+    data/third-blind-pastes, data/fourth-blind-pastes):
     the right entry for the in-scope ones, at most `most_wrong` pastes on a wrong entry, and
     the thread's cause first and among the first three, at least as often as `floors` says."""
     cases = pastes.load_blind(ROOT, folder)
