@@ -227,12 +227,20 @@ def test_a_warning_alone_is_still_answered(data):
     "training with torch.unique in the loss stops with \"the derivative for '_unique2' is not implemented\", why?",
     "when I train with torch.unique in the loss, got an error: the derivative for '_unique2' is not implemented",
     "training with torch.unique in the loss stops with `the derivative for '_unique2' is not implemented`, why?",
+    "training with torch.unique in the loss stops with \u2018the derivative for '_unique2' is not implemented\u2019",
     "I train with torch.unique in the loss and it stops:\n```\nthe derivative for '_unique2' is not implemented.\n```\n"
     "It worked with another loss function. Any idea?",
 ])
 def test_a_message_a_sentence_quotes_without_its_category_is_read(data, paste):
     reading, = read(data, [paste])
     assert reading["entry"] == "derivative" and reading["message"].startswith("the derivative for")
+
+
+def test_a_warning_without_its_file_is_still_a_warning(data):
+    """A reader who quotes an error and then a warning, each alone on its line, asks about the error."""
+    reading, = read(data, ["RuntimeError: the derivative for '_unique2' is not implemented.\n"
+                           "UserWarning: element 0 of tensors does not require grad"])
+    assert reading["entry"] == "derivative"
 
 
 def test_code_in_backticks_is_not_a_message(data):

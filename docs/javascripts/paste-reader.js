@@ -39,9 +39,9 @@ const QUOTED = /\b([A-Za-z_][\w.]*(?:Error|Exception|Warning))\((["'])((?:\\.|(?
 // ("RuntimeError: ... Good luck!/usr/lib/.../__init__.py:175: UserWarning: ..."): two lines again.
 const GLUED_WARNING = /^(\s*[A-Za-z_][\w.]*(?:Error|Exception): .*?)((?:[A-Za-z]:)?[\\/][^\s:]*\.py:\d+: [\w.]*Warning: .*)$/;
 // A message a sentence quotes without its exception's name: after "error:" (on the same
-// line or the next), between double quotes, or between backticks.
+// line or the next), between quotation marks ("", “” or ‘’), or between backticks.
 const AFTER_ERROR = /\b[Ee]rror(?: is| was)?:\s*(.*)$/;
-const IN_QUOTES = /["\u201c]([^"\u201d\n]{12,})["\u201d]|(`+)([^`\n]{12,}?)\2/g;
+const IN_QUOTES = /["\u201c\u2018]([^"\u201d\u2019\n]{12,})["\u201d\u2019]|(`+)([^`\n]{12,}?)\2/g;
 const SENTENCE = 4; // words in backticks that read as a message, not as code (`torch.amp.autocast(...)`)
 
 function lines(text) {
@@ -53,7 +53,7 @@ function lines(text) {
  * first), then errors printed indented (a traceback nested under a launcher's or a
  * notebook's frame), then errors quoted inside those messages, then its warnings (the
  * last first). A paste with no "SomeError:" line at all is its unindented lines as they
- * are, then what its sentences quote after "error:", between double quotes or between
+ * are, then what its sentences quote after "error:", between quotation marks or between
  * backticks, then each of those lines alone, the last first. A message goes on over the lines below it, as Python prints it: a warning up to its
  * indented source line, an error up to a blank line (its indented lines, such as a
  * tensor's rows, left out). Each has `category` (null when the paste names none),
@@ -71,7 +71,8 @@ export function pastedMessages(text) {
     const match = heads[i];
     if (!match) continue;
     const indent = all[i].length - all[i].trimStart().length;
-    const warning = WARNING_LINE.test(all[i].trimStart());
+    // "UserWarning: ..." alone on its line, without the file that warned, is a warning too
+    const warning = WARNING_LINE.test(all[i].trimStart()) || match[1].endsWith("Warning");
     const start = i;
     const parts = [match[2]];
     const logged = warning && all[i].trimStart().startsWith("[W");

@@ -159,9 +159,9 @@ GLUED_WARNING = js_regex(
     r"^(\s*[A-Za-z_][\w.]*(?:Error|Exception): .*?)((?:[A-Za-z]:)?[\\/][^\s:]*\.py:\d+: [\w.]*Warning: .*)$"
 )
 # A message a sentence quotes without its exception's name: after "error:" (on the same line
-# or the next), between double quotes, or between backticks.
+# or the next), between quotation marks ("", “” or ‘’), or between backticks.
 AFTER_ERROR = js_regex(r"\b[Ee]rror(?: is| was)?:\s*(.*)$")
-IN_QUOTES = js_regex(r'["\u201c]([^"\u201d\n]{12,})["\u201d]|(`+)([^`\n]{12,}?)\2')
+IN_QUOTES = js_regex(r'["\u201c\u2018]([^"\u201d\u2019\n]{12,})["\u201d\u2019]|(`+)([^`\n]{12,}?)\2')
 SENTENCE = 4  # words in backticks that read as a message, not as code (`torch.amp.autocast(...)`)
 _LINE_BREAK = js_regex(r"\r\n?")
 _LEADING_SPACE = js_regex(r"^\s")
@@ -192,7 +192,7 @@ def pasted_messages(text: str) -> list[Record]:
     indented ones (a traceback nested under another frame), then errors quoted inside those
     messages, then warnings (last first). Without any "SomeError:" line, a message glued to
     the line before or quoted in a sentence; failing that, the unindented lines as they are,
-    then what its sentences quote after "error:", between double quotes or between backticks,
+    then what its sentences quote after "error:", between quotation marks or between backticks,
     then each of those lines alone, the last first. A warning runs to its indented source
     line, an error to a blank line (its deeper-indented lines left out). Each is {category
     (None if unnamed), message, warning, indented, line}, `line` the index of the paste's
@@ -216,7 +216,8 @@ def pasted_messages(text: str) -> list[Record]:
             i += 1
             continue
         indent = _indent(all_[i])
-        warning = WARNING_LINE.search(_trim_start(all_[i])) is not None
+        # "UserWarning: ..." alone on its line, without the file that warned, is a warning too
+        warning = WARNING_LINE.search(_trim_start(all_[i])) is not None or match[1].endswith("Warning")
         start = i
         parts = [match[2]]
         logged = warning and _trim_start(all_[i]).startswith("[W")
