@@ -54,10 +54,11 @@ function lines(text) {
  * notebook's frame), then errors quoted inside those messages, then its warnings (the
  * last first). A paste with no "SomeError:" line at all is its unindented lines as they
  * are, then what its sentences quote after "error:", between quotation marks or between
- * backticks, then each of those lines alone, the last first. A message goes on over the lines below it, as Python prints it: a warning up to its
- * indented source line, an error up to a blank line (its indented lines, such as a
- * tensor's rows, left out). Each has `category` (null when the paste names none),
- * `message`, `warning`, and `line`: the index of the paste's line it starts on. */
+ * backticks, then each of those lines alone, the last first. A message goes on over the
+ * lines below it, as Python prints it: a warning up to its indented source line, an error
+ * up to a blank line (its indented lines, such as a tensor's rows, left out). Each has
+ * `category` (null when the paste names none), `message`, `warning`, and `line`: the index
+ * of the paste's line it starts on. */
 export function pastedMessages(text) {
   const all = lines(text);
   const heads = all.map(line => {
@@ -99,7 +100,8 @@ export function pastedMessages(text) {
   const prose = [];
   const ownLines = [];
   if (!found.length) {
-    const rest = all.filter(line => line.trim() && !/^\s/.test(line) && !SEPARATOR.test(line));
+    const says = line => Boolean(line.trim()) && !/^\s/.test(line) && !SEPARATOR.test(line);
+    const rest = all.filter(says);
     if (rest.length) found.push({category: null, message: rest.join("\n").trim(), warning: false, indented: false, line: 0});
     all.forEach((line, i) => {
       const after = line.match(AFTER_ERROR);
@@ -113,8 +115,10 @@ export function pastedMessages(text) {
       for (const message of said.filter(Boolean)) prose.push({category: null, message, warning: false, indented: false, line: i});
     });
     // each of those lines alone (a message on a line of its own among sentences), the last first
-    for (let i = all.length - 1; rest.length > 1 && i >= 0; i--) {
-      if (rest.includes(all[i])) ownLines.push({category: null, message: all[i].trim(), warning: false, indented: false, line: i});
+    if (rest.length > 1) {
+      for (let i = all.length - 1; i >= 0; i--) {
+        if (says(all[i])) ownLines.push({category: null, message: all[i].trim(), warning: false, indented: false, line: i});
+      }
     }
   }
   const quoted = [];

@@ -247,8 +247,10 @@ def pasted_messages(text: str) -> list[Record]:
     prose: list[Record] = []
     own_lines: list[Record] = []
     if not found:
-        rest_lines = [line for line in all_
-                      if _trim(line) and not _LEADING_SPACE.search(line) and not SEPARATOR.search(line)]
+        def says(line: str) -> bool:
+            return bool(_trim(line)) and not _LEADING_SPACE.search(line) and not SEPARATOR.search(line)
+
+        rest_lines = [line for line in all_ if says(line)]
         if rest_lines:
             found.append({"category": None, "message": _trim("\n".join(rest_lines)), "warning": False,
                           "indented": False, "line": 0})
@@ -266,7 +268,7 @@ def pasted_messages(text: str) -> list[Record]:
         # each of those lines alone (a message on a line of its own among sentences), the last first
         if len(rest_lines) > 1:
             own_lines = [{"category": None, "message": _trim(line), "warning": False, "indented": False, "line": i}
-                         for i, line in enumerate(all_) if line in rest_lines][::-1]
+                         for i, line in enumerate(all_) if says(line)][::-1]
     quoted = []
     for outer in found:
         for quote in QUOTED.finditer(outer["message"]):
