@@ -177,6 +177,13 @@ def test_reader_types_shapes_and_node_names_become_placeholders():
         "Pow", "Clamp1", "Sigmoid", "Pow"]
 
 
+def test_the_class_a_scheduler_refuses_is_a_placeholder():
+    """Each reader's wrapper has its own name (LARC, FabricDeepSpeedZeroOptimizer): one entry for all."""
+    mine, theirs = "LayerwiseTrust is not an Optimizer", "FabricDeepSpeedZeroOptimizer is not an Optimizer"
+    assert grammar.template(mine) == grammar.template(theirs) == "<class> is not an Optimizer"
+    assert grammar.slug(grammar.template(mine)) == "is-not-an-optimizer"
+
+
 def test_an_entry_keeps_its_id_when_a_newer_release_rewords_it(tmp_path):
     old = "One of the differentiated Tensors appears to not have been used in the graph."
     new = "The differentiated Tensor at index 1 appears to not have been used in the graph."

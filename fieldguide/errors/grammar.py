@@ -33,6 +33,7 @@ PLACEHOLDERS = [
     ("name", r"'NoneType' object has no attribute '(\w+)'", "'NoneType' object has no attribute '<attr>'"),
     ("name", r"\b(\w+)\.__init__\(\) got an unexpected keyword",
      "<class>.__init__() got an unexpected keyword"),
+    ("name", r"\b(\w+) is not an Optimizer\b", "<class> is not an Optimizer"),
     ("name", r"unsupported operand type\(s\) for ([^:\s]+):", "unsupported operand type(s) for <operator>:"),
     ("name", r"\bconvert (\w+(?::\d+)?) device type tensor", "convert <device> device type tensor"),
     ("name", r"\bdevices, (\w+(?::\d+)?) and (\w+(?::\d+)?)!", "devices, <device> and <device>!"),
