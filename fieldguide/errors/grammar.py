@@ -45,6 +45,7 @@ PLACEHOLDERS = [
     ("name", r"\bexpected target dtype to be Long or Byte, but got (\w+)",
      "expected target dtype to be Long or Byte, but got <dtype>"),
     ("name", r"\bhook '([^'\n]+)' has returned an incorrect number", "hook '<name>' has returned an incorrect number"),
+    ("name", r"\bhook '([^'\n]+)' has changed the size of value", "hook '<name>' has changed the size of value"),
     ("name", r"\bunsupported autocast device_type '([^'\n]*)'", "unsupported autocast device_type '<device>'"),
     ("name", r"\b((?:\w+::)?\w+(?:\.\w+)?): an autograd kernel was not registered",
      "<op>: an autograd kernel was not registered"),
