@@ -1,4 +1,4 @@
 """The package's version: its code's release, then the site build its data came from
 (written by the site's `python -m fieldguide.explain_data`)."""
 
-VERSION = "1.0.0+site.2586382b9d96"
+VERSION = "1.0.0+site.81cdae6c58c1"
