@@ -192,7 +192,7 @@ def test_the_parameter_a_module_refuses_is_a_placeholder():
                 "the forward() method.")
     assert grammar.template(message("weight")) == grammar.template(message("original")) == message("<name>")
     first = grammar.first_sentence(grammar.template(message("weight")))
-    assert first == "Cannot assign non-leaf Tensor to parameter '<name>'."
+    assert first == "Cannot assign non-leaf Tensor to parameter '<name>'"
     assert grammar.slug(first) == "cannot-assign-non-leaf-tensor-to-parameter"
 
 
