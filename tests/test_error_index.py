@@ -184,6 +184,18 @@ def test_the_class_a_scheduler_refuses_is_a_placeholder():
     assert grammar.slug(grammar.template(mine)) == "is-not-an-optimizer"
 
 
+def test_the_parameter_a_module_refuses_is_a_placeholder():
+    """A fused conv's 'weight' and parametrize's 'original' are one message: one entry for both."""
+    def message(name):
+        return (f"Cannot assign non-leaf Tensor to parameter '{name}'. Model parameters must be created "
+                f"explicitly. To express '{name}' as a function of another Tensor, compute the value in "
+                "the forward() method.")
+    assert grammar.template(message("weight")) == grammar.template(message("original")) == message("<name>")
+    first = grammar.first_sentence(grammar.template(message("weight")))
+    assert first == "Cannot assign non-leaf Tensor to parameter '<name>'"
+    assert grammar.slug(first) == "cannot-assign-non-leaf-tensor-to-parameter"
+
+
 def test_an_entry_keeps_its_id_when_a_newer_release_rewords_it(tmp_path):
     old = "One of the differentiated Tensors appears to not have been used in the graph."
     new = "The differentiated Tensor at index 1 appears to not have been used in the graph."

@@ -46,6 +46,10 @@ PLACEHOLDERS = [
      "expected target dtype to be Long or Byte, but got <dtype>"),
     ("name", r"\bhook '([^'\n]+)' has returned an incorrect number", "hook '<name>' has returned an incorrect number"),
     ("name", r"\bhook '([^'\n]+)' has changed the size of value", "hook '<name>' has changed the size of value"),
+    # the parameter a module refused, named twice in one message
+    ("name", r"\bnon-leaf Tensor to parameter '([^'\n]+)'", "non-leaf Tensor to parameter '<name>'"),
+    ("name", r"\bTo express '([^'\n]+)' as a function of another Tensor",
+     "To express '<name>' as a function of another Tensor"),
     ("name", r"\bunsupported autocast device_type '([^'\n]*)'", "unsupported autocast device_type '<device>'"),
     ("name", r"\b((?:\w+::)?\w+(?:\.\w+)?): an autograd kernel was not registered",
      "<op>: an autograd kernel was not registered"),
