@@ -433,3 +433,16 @@ def test_every_heading_reads_as_the_message_does(entries):
             assert shape.startswith(heading) and ends.match(shape, len(heading)), (
                 f"{entry.id}: the heading {heading!r} stops inside a sentence of {shape!r}")
             assert not re.search(r"(\n|\\n)\d+$", heading), f"{entry.id}: the heading {heading!r} ends in a list number"
+
+
+def test_the_function_and_in_dims_vmap_names_are_placeholders():
+    """vmap's message opens with the reader's call: one entry whatever the function and in_dims."""
+    mine = ("vmap(loss_fn, in_dims=(None, 0, 0, 0), ...)(<inputs>): Got in_dim=0 for some input, but that "
+            "input is a Tensor of dimensionality 0 so expected in_dim to satisfy -0 <= in_dim < 0.")
+    theirs = ("vmap(<lambda>, in_dims=(0, (1, 2)), ...)(<inputs>): Got in_dim=3 for some input, but that "
+              "input is a Tensor of dimensionality 2 so expected in_dim to satisfy -2 <= in_dim < 2.")
+    assert grammar.template(mine) == grammar.template(theirs) == (
+        "vmap(<function>, in_dims=<in_dims>, ...)(<inputs>): Got in_dim=<n> for some input, but that input "
+        "is a Tensor of dimensionality <n> so expected in_dim to satisfy -<n> <= in_dim < <n>.")
+    assert grammar.slug(grammar.first_sentence(grammar.template(mine))) == (
+        "vmap-in-dims-got-in-dim-for-some-input-but-that-input-is-a")

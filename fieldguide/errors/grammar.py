@@ -53,9 +53,15 @@ PLACEHOLDERS = [
     ("name", r"\bunsupported autocast device_type '([^'\n]*)'", "unsupported autocast device_type '<device>'"),
     ("name", r"\b((?:\w+::)?\w+(?:\.\w+)?): an autograd kernel was not registered",
      "<op>: an autograd kernel was not registered"),
+    # vmap's argument checks open with the call: the reader's function (a name, or a module's
+    # repr) and the in_dims they passed
+    ("name", r"\bvmap\((.+?), in_dims=(.+?), \.\.\.\)\(<inputs>\)",
+     "vmap(<function>, in_dims=<in_dims>, ...)(<inputs>)"),
     ("output", r"\boutput (\d+) of (?:\w+::)*(\w+)", "output <n> of <node>"),
     ("output", r"\bOutput (\d+) of (?:\w+::)*(\w+)", "Output <n> of <node>"),
     ("node", r"\b(\w+Backward\d*)\b", "<node>"),
+    # a number that ends a sentence, which the rule below leaves alone (it could be a decimal's)
+    ("n", r"\bin_dim < (\d+)(?=\.)", "in_dim < <n>"),
     ("value", r"(?<![\w.])(\d+\.\d+(?:e[-+]?\d+)?)(?![\w.])", "<value>"),
     ("n", r"(?<![\w.</])(\d+)(?![\w.>])", "<n>"),
 ]
@@ -67,7 +73,10 @@ BACKWARD_SUFFIX = r"Backward(\d*)$"
 # where PyTorch forgot the space ("not allowed.You can"), not inside `__main__.Name`.
 # a line break ends a sentence, also as the two characters `\n` of a KeyError's quoted message
 _SENTENCE_END = re.compile(r"(?<=[.:])\s+|(?<=[a-z)\]][.:])(?=[A-Z])|\n|\\n")
-_SOURCE_PREFIX = re.compile(r"^(?:[a-z_]+(?:\.[a-z_]+)*|<\w+>): ")
+# (vmap's call, "vmap(<function>, in_dims=<in_dims>, ...)(<inputs>): ", is one too)
+_SOURCE_PREFIX = re.compile(
+    r"^(?:[a-z_]+(?:\.[a-z_]+)*|<\w+>|vmap\(<function>, in_dims=<in_dims>, \.\.\.\)\(<inputs>\)): "
+)
 _TORCH_NAME = re.compile(r"\btorch(?:\.\w+)+")
 ID_LENGTH = 60
 
