@@ -196,6 +196,14 @@ def test_the_parameter_a_module_refuses_is_a_placeholder():
     assert grammar.slug(first) == "cannot-assign-non-leaf-tensor-to-parameter"
 
 
+def test_the_type_autocast_refuses_as_its_device_type_is_a_placeholder():
+    """A torch.device, an index or None given as device_type: one entry for all."""
+    device = "Expected `device_type` of type `str`, got: `<class 'torch.device'>`"
+    index = "Expected `device_type` of type `str`, got: `<class 'int'>`"
+    template = "Expected `device_type` of type `str`, got: `<type>`"
+    assert grammar.template(device) == grammar.template(index) == grammar.template(device[:-1]) == template
+
+
 def test_an_entry_keeps_its_id_when_a_newer_release_rewords_it(tmp_path):
     old = "One of the differentiated Tensors appears to not have been used in the graph."
     new = "The differentiated Tensor at index 1 appears to not have been used in the graph."

@@ -25,6 +25,10 @@ PLACEHOLDERS = [
     ("tensor", r"\[([\w.]+) \[([\d, ]*)\]\]", "[<tensor type> [<shape>]]"),
     ("size", r"torch\.Size\(\[([\d, ]*)\]\)", "torch.Size(<shape>)"),
     ("source", CPP_LOCATION.pattern, "(Triggered internally at <torch source>.)"),
+    # autocast's device_type check names the type it got, as `<class 'torch.device'>` or `<class 'int'>`
+    # (the closing backtick optional: a paste box reading Markdown may have taken it off)
+    ("name", r"\bExpected `device_type` of type `str`, got: `([^`\n]+)`?",
+     "Expected `device_type` of type `str`, got: `<type>`"),
     ("class", r"<class '([\w.]+)'>", "<class '<name>'>"),
     # the one name that differs between instances of a message: the reader's op, attribute, class
     ("name", r"\bderivative for '([^'\n]+)' is not implemented", "derivative for '<op>' is not implemented"),
