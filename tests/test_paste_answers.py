@@ -27,6 +27,8 @@ import pytest
 from paste_reader import (
     BLIND_FLOORS,
     BLIND_MOST_WRONG,
+    FIFTH_BLIND_FLOORS,
+    FIFTH_BLIND_MOST_WRONG,
     FOURTH_BLIND_FLOORS,
     FOURTH_BLIND_MOST_WRONG,
     ROOT,
@@ -284,11 +286,12 @@ def test_real_pastes_put_the_threads_cause_first():
     (pastes.SECOND_BLIND_DIR, SECOND_BLIND_FLOORS, SECOND_BLIND_MOST_WRONG, (80, 15)),
     (pastes.THIRD_BLIND_DIR, THIRD_BLIND_FLOORS, THIRD_BLIND_MOST_WRONG, (40, 8)),
     (pastes.FOURTH_BLIND_DIR, FOURTH_BLIND_FLOORS, FOURTH_BLIND_MOST_WRONG, (90, 16)),
-], ids=["blind", "second-blind", "third-blind", "fourth-blind"])
+    (pastes.FIFTH_BLIND_DIR, FIFTH_BLIND_FLOORS, FIFTH_BLIND_MOST_WRONG, (125, 20)),
+], ids=["blind", "second-blind", "third-blind", "fourth-blind", "fifth-blind"])
 def test_blind_pastes_land_on_their_entry(folder, floors, most_wrong, least):
     """Real pastes collected before the entries they test were written (data/blind-pastes), or
     after, by topic, and labelled by readers who never ran the box (data/second-blind-pastes,
-    data/third-blind-pastes, data/fourth-blind-pastes):
+    data/third-blind-pastes, data/fourth-blind-pastes, data/fifth-blind-pastes):
     the right entry for the in-scope ones, at most `most_wrong` pastes on a wrong entry, and
     the thread's cause first and among the first three, at least as often as `floors` says."""
     cases = pastes.load_blind(ROOT, folder)
