@@ -30,7 +30,8 @@ from fieldguide import inventory, pastes  # noqa: E402
 
 def main() -> int:
     data = site_data()
-    for label, folder in zip(("blind", "second blind", "third blind", "fourth blind", "fifth blind"), pastes.BLIND_DIRS, strict=True):
+    labels = ("blind", "second blind", "third blind", "fourth blind", "fifth blind")
+    for label, folder in zip(labels, pastes.BLIND_DIRS, strict=True):
         cases = pastes.load_blind(ROOT, folder)
         figures, _ = measure(cases, read(data, [c.paste for c in cases]))
         print(f"{label} " + said(figures))
