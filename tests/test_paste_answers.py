@@ -407,3 +407,40 @@ def test_custom_function_variants_land_on_their_entry():
             misses.append(f"#{entry}: expected {first} first, got {ranked}:\n{paste}")
     print(f"custom Function variants: {len(pastes) - len(misses)}/{len(pastes)} land on their entry")
     assert not misses, "\n\n".join(misses)
+
+
+# A required argument that step() was not given: Python words the message the same for every
+# class and names the argument last (without the class before Python 3.10). The argument
+# decides the entry: 'closure' is L-BFGS stepped like Adam, 'metrics' is ReduceLROnPlateau
+# stepped like the other schedulers; neither may take the other's pastes.
+MISSING_STEP_ARGUMENT = [
+    ("TypeError: step() missing 1 required positional argument: 'closure'",
+     "lbfgs-step-missing-required-positional-argument"),
+    ("TypeError: LBFGS.step() missing 1 required positional argument: 'closure'",
+     "lbfgs-step-missing-required-positional-argument"),
+    ("Traceback (most recent call last):\n  File \"train.py\", line 40, in <module>\n    optimizer.step()\n"
+     "TypeError: step() missing 1 required positional argument: 'closure'",
+     "lbfgs-step-missing-required-positional-argument"),
+    ("TypeError: step() missing 1 required positional argument: 'metrics'",
+     "reducelronplateau-step-missing-required-positional-argument"),
+    ("TypeError: ReduceLROnPlateau.step() missing 1 required positional argument: 'metrics'",
+     "reducelronplateau-step-missing-required-positional-argument"),
+    ("Traceback (most recent call last):\n  File \"train.py\", line 52, in <module>\n    scheduler.step()\n"
+     "TypeError: step() missing 1 required positional argument: 'metrics'",
+     "reducelronplateau-step-missing-required-positional-argument"),
+]
+
+
+def test_the_missing_argument_decides_the_entry():
+    pastes = [paste for paste, _ in MISSING_STEP_ARGUMENT]
+    misses = [
+        f"expected #{entry}, got {reading and reading['entry'] or 'nothing'}:\n{paste}"
+        for (paste, entry), reading in zip(MISSING_STEP_ARGUMENT, read(site_data(), pastes), strict=True)
+        if not landed(reading, entry)
+    ]
+    assert {entry for _, entry in MISSING_STEP_ARGUMENT} == {
+        "lbfgs-step-missing-required-positional-argument",
+        "reducelronplateau-step-missing-required-positional-argument",
+    }
+    print(f"step() missing an argument: {len(pastes) - len(misses)}/{len(pastes)} land on their entry")
+    assert not misses, "\n\n".join(misses)
