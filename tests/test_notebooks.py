@@ -128,7 +128,7 @@ def test_notebook_outputs_match_recorded(page: Path):
 def test_a_notebook_is_the_same_file_each_time_it_runs():
     """Executed again, alone, in a fresh kernel, a page's notebook is byte for byte the one
     the build made alongside other pages; so mkdocs-jupyter converts it only once."""
-    page = ROOT / "docs" / "hooks.md"  # prints and warns in the same cells
+    page = ROOT / "docs" / "module-hooks.md"  # prints and warns in the same cells
     runs = []
     notebook.execute(ROOT, [page], lambda page, text: runs.append(text))
     assert [notebook.page_notebook(notebook.cells_from_page(ROOT, page), run) for run in runs] == [
