@@ -1,5 +1,6 @@
 # reference: same weights as a plain loop
 # min-torch: 2.3
+# graph: loss
 import torch
 from torch import nn
 

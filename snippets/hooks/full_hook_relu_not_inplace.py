@@ -1,4 +1,5 @@
 # reference: same gradients as without the hook
+# graph: score
 import torch
 from torch import nn
 

@@ -1,5 +1,6 @@
 # min-torch: 2.3
 # reference: same weights as the loop by hand
+# graph: loss
 import copy
 
 import torch
