@@ -40,6 +40,13 @@ its file says what it is, from PyTorch's source; every mechanism of it is then `
     source = "aten/src/ATen/native/cudnn/RNN.cpp"
     why = "only cuDNN raises it, on a CUDA GPU; this guide records on the CPU"
 
+A message that many operations raise ("The size of tensor a (3) must match the size of
+tensor b (4) ...") is this guide's entry only in some code: the file says where, as patterns
+one of which a line of the paste's traceback (a frame or the source line under it) must
+match; the paste box answers the entry only then, and "not known" otherwise:
+
+    traceback = ['torch.optim.', 'opt\\w*[.]step[(]']  # an optimizer's file, or its step() line
+
 `tests/test_causes.py` keeps the files complete: every entry has one, every snippet's cause
 is in exactly one mechanism of its entry, every mechanism is shown by a snippet or says why not.
 """
@@ -106,6 +113,7 @@ class EntryCauses:
     reports: tuple[Report, ...]
     unrecorded: Unrecorded | None = None
     was: tuple[str, ...] = ()  # the entry's earlier ids
+    traceback: tuple[str, ...] = ()  # a line of the paste's traceback must match one (see the docstring)
 
     def of(self, snippet: str) -> Mechanism | None:
         """The mechanism a snippet (by its key) reproduces."""
@@ -163,7 +171,15 @@ def read(path: Path) -> EntryCauses:
     was = data.get("was", [])
     if not isinstance(was, list) or not all(isinstance(old, str) and old for old in was):
         raise CausesError(f"{path}: `was` must be a list of the entry's earlier ids")
-    return EntryCauses(path.stem, path, mechanisms, tuple(reports), unrecorded, tuple(was))
+    traceback = data.get("traceback", [])
+    if not isinstance(traceback, list) or not all(isinstance(p, str) and p for p in traceback):
+        raise CausesError(f"{path}: `traceback` must be a list of patterns a line of the paste's traceback matches")
+    for pattern in traceback:
+        try:
+            re.compile(pattern)
+        except re.error as error:
+            raise CausesError(f"{path}: `traceback` pattern {pattern!r} is not a regex: {error}") from None
+    return EntryCauses(path.stem, path, mechanisms, tuple(reports), unrecorded, tuple(was), tuple(traceback))
 
 
 @functools.cache

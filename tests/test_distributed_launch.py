@@ -1,4 +1,4 @@
-"""The process-group recipe of docs/distributed.md ("No process group") runs both ways, as the
+"""The process-group recipe of docs/ddp-setup.md ("No process group") runs both ways, as the
 page says: under torchrun with two processes, each rank gets its share of the data, and with
 plain `python`, several runs side by side do not get in each other's way. The snippet engine
 runs it only alone (tests/test_snippets.py compares that with its recording); a launcher's

@@ -204,6 +204,33 @@ def test_the_type_autocast_refuses_as_its_device_type_is_a_placeholder():
     assert grammar.template(device) == grammar.template(index) == grammar.template(device[:-1]) == template
 
 
+def test_what_a_backward_or_a_hook_returned_instead_of_a_tensor_is_a_placeholder():
+    """A NumPy array, a tuple, a list or an int: one entry for each message, named by neither."""
+    returned = [f"expected Variable or None (got {t})" for t in ("numpy.ndarray", "tuple", "int")]
+    hooked = [f"expected Variable, but hook returned '{t}'" for t in ("tuple", "list")]
+    assert {grammar.template(m) for m in returned} == {"expected Variable or None (got <type>)"}
+    assert {grammar.template(m) for m in hooked} == {"expected Variable, but hook returned '<type>'"}
+    assert [grammar.slug(grammar.template(m[0])) for m in (returned, hooked)] == [
+        "expected-variable-or-none-got", "expected-variable-but-hook-returned"]
+
+
+def test_the_function_pickle_refuses_is_a_placeholder():
+    """A scheduler's lr_lambda or a DataLoader's collate function: one entry for all."""
+    mine = "Can't pickle local object 'warmup_schedule.<locals>.lr_lambda'"
+    theirs = "Can't pickle local object 'get_scheduler.<locals>.<lambda>'"
+    assert grammar.template(mine) == grammar.template(theirs) == "Can't pickle local object '<name>'"
+    assert grammar.slug(grammar.template(mine)) == "cant-pickle-local-object"
+
+
+def test_the_dtypes_of_the_old_tensor_iterator_check_are_placeholders():
+    """1.3 – 1.5 worded "Found dtype X but expected Y" the other way round; lerp's check,
+    which names its argument between the dtypes, keeps its words."""
+    assert grammar.template("expected dtype Double but got dtype Float") == (
+        "expected dtype <dtype> but got dtype <dtype>")
+    lerp = "expected dtype float for `end` but got dtype BFloat16"
+    assert grammar.template(lerp) == lerp
+
+
 def test_an_entry_keeps_its_id_when_a_newer_release_rewords_it(tmp_path):
     old = "One of the differentiated Tensors appears to not have been used in the graph."
     new = "The differentiated Tensor at index 1 appears to not have been used in the graph."

@@ -174,6 +174,7 @@ ENTRIES = [{'id': 'one-of-the-variables-needed-for-gradient-computation-has',
   'category': 'RuntimeError',
   'categories': ['RuntimeError'],
   'summary': 'one of the variables needed for gradient computation has been modified by an inplace operation',
+  'traceback': [],
   'templates': [['one of the variables needed for gradient computation has been modified by an inplace '
                  'operation: [<tensor type> [<shape>]], which is output <n> of <node>, is at version <n>; '
                  'expected version <n> instead. Hint: enable anomaly detection.',

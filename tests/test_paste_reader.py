@@ -26,10 +26,11 @@ def cause(mechanism: str, **fields) -> dict:
     return base | fields
 
 
-def entry(id: str, category: str, templates: list, causes: list, clauses: dict | None = None) -> dict:
+def entry(id: str, category: str, templates: list, causes: list, clauses: dict | None = None,
+          traceback: tuple[str, ...] = ()) -> dict:
     return {
         "id": id, "category": category, "categories": [category], "summary": templates[0][1],
-        "templates": templates, "clauses": clauses or {}, "causes": causes,
+        "templates": templates, "clauses": clauses or {}, "causes": causes, "traceback": list(traceback),
     }
 
 
@@ -280,10 +281,38 @@ def test_a_message_that_quotes_one_of_the_wordings_names_may_differ_in_another(d
     assert reading["entry"] == "operand"
 
 
+def test_a_failed_assertion_is_named_by_its_condition(data):
+    """Two internal assertions share every word but the condition: a paste of another
+    condition is another message, the same condition with another path is this one."""
+    at = (" INTERNAL ASSERT FAILED at \"/pytorch/torch/csrc/distributed/c10d/reducer.cpp\":{}, "
+          "please report a bug to PyTorch.")
+    marked = template("has_marked_unused_parameters_" + at.format(290))
+    data = with_entries(data, entry("marked", "RuntimeError", [marked], [cause("twice")]))
+    other, same = read(data, ["RuntimeError: expect_autograd_hooks_" + at.format(1203),
+                              "RuntimeError: has_marked_unused_parameters_" + at.format(327)])
+    assert other["entry"] is None and same["entry"] == "marked"
+
+
 def with_entries(data: dict, *added: dict) -> dict:
     data = copy.deepcopy(data)
     data["entries"] += added
     return data
+
+
+SIZES = "RuntimeError: The size of tensor a (10) must match the size of tensor b (5) at non-singleton dimension 0"
+
+
+def test_a_message_many_operations_raise_is_an_entry_only_in_its_traceback(data):
+    """An entry with `traceback` patterns (the optimizer's step here) answers a paste only
+    where a frame or source line of its traceback matches one; the same message raised by a
+    loss, or pasted without a traceback, is not one the guide knows."""
+    data = with_entries(data, entry("sizes", "RuntimeError", [template(SIZES.split(": ", 1)[1])],
+                                    [cause("resumed")], traceback=[r"torch[\\/]optim[\\/]"]))
+    in_step = traceback(SIZES, "optimizer.step()").replace(
+        SIZES, '  File "/env/lib/torch/optim/adam.py", line 166, in step\n    adam(\n' + SIZES)
+    stepped, in_loss, alone = read(data, [in_step, traceback(SIZES, "loss = mse(out, y)"), SIZES])
+    assert stepped["entry"] == "sizes"
+    assert in_loss["entry"] is None and alone["entry"] is None
 
 
 TIP = "Tip: To see a more detailed error message, pass debug=True to checkpoint(...)."

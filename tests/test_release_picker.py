@@ -255,7 +255,7 @@ def test_the_upgrade_view_follows_the_pickers(page, servers, language):
     page.goto(servers(language) + "upgrade/")
     page.select_option("#fg-upgrade-from", "2.13.0")
     page.select_option("#fg-upgrade-to", "2.14.1")
-    expect(page.locator(".fg-upgrade__count")).to_have_attribute("data-count", "0")
+    expect(page.locator(".fg-upgrade__count")).to_have_attribute("data-count", str(len(differing("2.13.0", "2.14.1"))))
     page.select_option("#fg-upgrade-to", "2.15.0")
     expect(page.locator(".fg-upgrade__count")).to_have_attribute("data-count", str(len(differing("2.13.0", "2.15.0"))))
     assert "from=2.13.0" in page.url and "to=2.15.0" in page.url

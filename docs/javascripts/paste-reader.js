@@ -252,7 +252,10 @@ const OTHER_CATEGORY = 0.9;
 // message (an operand's type may differ, 'float' for 'Tensor', beside the 'NoneType' it names).
 const NAMES = /'([A-Za-z_][\w.]*)'/g;
 const OTHER_NAME = 0.5;
-const quotedNames = text => [...text.matchAll(NAMES)].map(m => m[1]);
+// The condition of a failed assertion names it as a quoted name does: "has_marked_unused_parameters_
+// INTERNAL ASSERT FAILED" is not "expect_autograd_hooks_ INTERNAL ASSERT FAILED".
+const ASSERTED = /^(\S+) (?:INTERNAL )?ASSERT FAILED\b/;
+const quotedNames = text => [...[...text.matchAll(NAMES)].map(m => m[1]), ...(text.match(ASSERTED)?.slice(1) ?? [])];
 const otherNames = (said, wording) => said.length > 0 && wording.length > 0 && !wording.some(name => said.includes(name));
 
 export class Reader {
@@ -266,6 +269,7 @@ export class Reader {
       // source (releases this guide does not record) have `recorded` false
       // `tail`: what a message says after a blank line (checkpoint's "Tip: ..."), which a
       // reader may paste without the message above it
+      entry.tracebackPatterns = entry.traceback.map(p => new RegExp(p));
       entry.parsed = entry.templates.map(([text, head, releases, recorded = true]) => {
         const tail = words(text.split("\n\n").slice(1).join("\n"));
         return {text, releases, recorded, words: words(text), head: words(head), tail: {words: tail, head: tail},
@@ -309,13 +313,16 @@ export class Reader {
   }
 
   /* The entry whose templates read most like the message, with its score (from 0 to 1;
-   * below KNOWN, the message is not one the guide knows). */
-  match(pasted) {
+   * below KNOWN, the message is not one the guide knows). An entry whose message many
+   * operations raise (`traceback` patterns) is one only where a line of the paste (`around`:
+   * a frame of its traceback, the source line under it) matches a pattern. */
+  match(pasted, around = []) {
     const {text, form} = this.template(pasted.message);
     const said = words(text);
     const names = quotedNames(text);
     let best = null;
     for (const entry of this.data.entries) {
+      if (entry.tracebackPatterns.length && !entry.tracebackPatterns.some(p => around.some(line => p.test(line)))) continue;
       // Two entries' wordings can read alike (once names are placeholders, or a tail that
       // several messages end with): on a tie, the entry with a cause about the name the
       // paste has, then a wording a recorded release prints over one only older sources
@@ -388,12 +395,13 @@ export class Reader {
     if (!candidates.length) return null;
     const code = pastedCode(text);
     let pasted = candidates[0];
-    let best = this.match(pasted);
+    const around = lines(text);
+    let best = this.match(pasted, around);
     for (const other of candidates.slice(1)) {
       // a warning beside an error the guide knows (anomaly mode's "Error detected in ...")
       // is not what the reader asks about
       if (other.warning && !pasted.warning && best && best.score >= KNOWN) continue;
-      const found = this.match(other);
+      const found = this.match(other, around);
       if (found && best && found.score > best.score + 0.02 && found.score >= KNOWN) [pasted, best] = [other, found];
     }
     const known = best && best.score >= KNOWN ? best : null;

@@ -20,6 +20,7 @@ Where JavaScript and Python differ, the port does what the script does:
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any
 
 # A message this far from every recorded template is not one the guide knows.
@@ -36,7 +37,16 @@ OTHER_CATEGORY = 0.9
 # names where a wording quotes some, none of them the wording's, is most likely another
 # message (an operand's type may differ, 'float' for 'Tensor', beside the 'NoneType' it names).
 NAMES = re.compile(r"'([A-Za-z_][\w.]*)'", re.ASCII)
+# The condition of a failed assertion names it as a quoted name does: "has_marked_unused_parameters_
+# INTERNAL ASSERT FAILED" is not "expect_autograd_hooks_ INTERNAL ASSERT FAILED".
+ASSERTED = re.compile(r"^(\S+) (?:INTERNAL )?ASSERT FAILED\b")
 OTHER_NAME = 0.5
+
+
+def quoted_names(text: str) -> list[str]:
+    """The names a message quotes, and the condition of a failed assertion."""
+    asserted = ASSERTED.match(text)
+    return [*NAMES.findall(text), *([asserted[1]] if asserted else [])]
 
 Record = dict[str, Any]  # one of the script's objects, as a dict with its keys (dict[...] works at run time from 3.9)
 
@@ -407,7 +417,7 @@ def _parse(row: list[Any]) -> Record:
     recorded = row[3] if len(row) > 3 else True
     tail = words("\n".join(text.split("\n\n")[1:]))
     return {"text": text, "releases": releases, "recorded": recorded, "words": words(text), "head": words(head),
-            "tail": {"words": tail, "head": tail}, "names": NAMES.findall(text)}
+            "tail": {"words": tail, "head": tail}, "names": quoted_names(text)}
 
 
 def _other_names(said: list[str], wording: list[str]) -> bool:
@@ -460,14 +470,16 @@ class Reader:
         return [d["groups"][-1] if d["groups"] else None
                 for d in self.details(message) if d["kind"] in ("output", "node")]
 
-    def match(self, pasted: Record) -> Record | None:
+    def match(self, pasted: Record, around: Sequence[str] = ()) -> Record | None:
         """The entry whose templates read most like the message, with its score (0 to 1; below
         KNOWN the guide does not know the message): {entry, template, score, form, text, named,
-        seen}."""
+        seen}. An entry whose message many operations raise (`traceback` patterns) is one only
+        where a line of the paste (`around`: a frame of its traceback, the source line under it)
+        matches a pattern."""
         templated = self.template(pasted["message"])
         text, form = templated["text"], templated["form"]
         said = words(text)
-        names = NAMES.findall(text)
+        names = quoted_names(text)
         best: Record | None = None
         naming: dict[str, bool] = {}
 
@@ -479,6 +491,8 @@ class Reader:
             return naming[entry["id"]]
 
         for entry in self.data["entries"]:
+            if entry["traceback"] and not any(js_regex(p).search(line) for p in entry["traceback"] for line in around):
+                continue
             # Wordings of two entries can read alike (once names are placeholders, or a shared
             # tail): a tie goes to the entry with a cause about the pasted name, then to a
             # wording a recorded release prints, then to the entry more public reports show.
@@ -558,13 +572,14 @@ class Reader:
             return None
         code = pasted_code(text)
         pasted = candidates[0]
-        best = self.match(pasted)
+        around = lines(text)
+        best = self.match(pasted, around)
         for other in candidates[1:]:
             # a warning beside an error the guide knows (anomaly mode's "Error detected in ...")
             # is not what the reader asks about
             if other["warning"] and not pasted["warning"] and best and best["score"] >= KNOWN:
                 continue
-            found = self.match(other)
+            found = self.match(other, around)
             if found and best and found["score"] > best["score"] + 0.02 and found["score"] >= KNOWN:
                 pasted, best = other, found
         known = best if best and best["score"] >= KNOWN else None

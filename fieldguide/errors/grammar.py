@@ -43,11 +43,17 @@ PLACEHOLDERS = [
     ("name", r"\bdevices, (\w+(?::\d+)?) and (\w+(?::\d+)?)!", "devices, <device> and <device>!"),
     ("name", r"\bexpected scalar type (\w+) but found (\w+)", "expected scalar type <dtype> but found <dtype>"),
     ("name", r"\bFound dtype (\w+) but expected (\w+)", "Found dtype <dtype> but expected <dtype>"),
+    ("name", r"\bexpected dtype (\w+) but got dtype (\w+)", "expected dtype <dtype> but got dtype <dtype>"),
     ("name", r"\bbatching rule for ((?:\w+::)?\w+(?:\.\w+)*)", "batching rule for <op>"),
     ("name", r"\bInput type \(([\w.:]+)\) and (weight|bias) type \(([\w.:]+)\)",
      "Input type (<type>) and <param> type (<type>)"),
     ("name", r"\bexpected target dtype to be Long or Byte, but got (\w+)",
      "expected target dtype to be Long or Byte, but got <dtype>"),
+    # the reader's own function that pickle refused (a scheduler's lr_lambda, a collate_fn)
+    ("name", r"\bCan't pickle local object '([^'\n]+)'", "Can't pickle local object '<name>'"),
+    # a hook or a backward returned something not a tensor: what it returned
+    ("name", r"\bexpected Variable or None \(got ([^)\n]+)\)", "expected Variable or None (got <type>)"),
+    ("name", r"\bbut hook returned '([^'\n]+)'", "but hook returned '<type>'"),
     ("name", r"\bhook '([^'\n]+)' has returned an incorrect number", "hook '<name>' has returned an incorrect number"),
     ("name", r"\bhook '([^'\n]+)' has changed the size of value", "hook '<name>' has changed the size of value"),
     # the parameter a module refused, named twice in one message

@@ -68,6 +68,9 @@ def paste_data(
                 "categories": sorted(({category for category, _ in entry.texts} or {entry.category})
                                      | {w.category for w in wordings if w.entry == entry.id}),
                 "summary": entry.summary,
+                # a message many operations raise is this entry only where a line of the
+                # paste's traceback matches one of these (data/reports' `traceback`)
+                "traceback": list(entry.data.traceback) if entry.data else [],
                 "templates": [
                     [shape, first_sentence(shape), version_range(versions, listed)]
                     for (_, shape), versions in newest_first(entry.templates)

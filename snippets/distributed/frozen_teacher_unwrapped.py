@@ -1,4 +1,5 @@
 # reference: same gradients as the closed form
+# graph: loss
 import os
 import tempfile
 

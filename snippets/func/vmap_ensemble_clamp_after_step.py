@@ -1,4 +1,5 @@
 # min-torch: 2.0
+# graph: losses
 # reference: same gradients as each model alone with plain autograd
 import copy
 

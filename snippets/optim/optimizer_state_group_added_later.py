@@ -10,8 +10,10 @@ x, y = torch.randn(8, 4), torch.randint(0, 3, (8,))
 
 def train_step(model, classifier, opt):
     opt.zero_grad()
-    nn.functional.cross_entropy(classifier(torch.relu(model(x))), y).backward()
+    loss = nn.functional.cross_entropy(classifier(torch.relu(model(x))), y)
+    loss.backward()
     opt.step()
+    return loss
 
 
 # the first run: an optimizer for the model; the trainer then adds its classifier as a group

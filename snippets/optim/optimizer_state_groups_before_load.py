@@ -1,3 +1,4 @@
+# graph: loss
 # reference: same weights as two steps without a break
 import copy
 
@@ -10,8 +11,10 @@ x, y = torch.randn(8, 4), torch.randint(0, 3, (8,))
 
 def train_step(model, classifier, opt):
     opt.zero_grad()
-    nn.functional.cross_entropy(classifier(torch.relu(model(x))), y).backward()
+    loss = nn.functional.cross_entropy(classifier(torch.relu(model(x))), y)
+    loss.backward()
     opt.step()
+    return loss
 
 
 # the first run: an optimizer for the model; the trainer then adds its classifier as a group
@@ -31,7 +34,7 @@ opt = torch.optim.Adam(model.parameters(), lr=0.01)
 opt.add_param_group({"params": classifier.parameters(), "lr": 0.1})
 print("groups when loading:", len(opt.param_groups))
 opt.load_state_dict(checkpoint["optimizer"])
-train_step(model, classifier, opt)
+loss = train_step(model, classifier, opt)
 
 # The reference: the same two steps in one run, from the same initial weights, saving nothing.
 plain_model, plain_classifier = start

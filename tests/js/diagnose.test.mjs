@@ -13,7 +13,7 @@ const DATA = {
   backwardSuffix: "Backward(\\d*)$",
   naming: {},
   entries: [{
-    id: "element-0", category: "RuntimeError", categories: ["RuntimeError"], summary: "element <n> of tensors does not require grad",
+    id: "element-0", category: "RuntimeError", categories: ["RuntimeError"], traceback: [], summary: "element <n> of tensors does not require grad",
     templates: [["element <n> of tensors does not require grad and does not have a grad_fn", "element <n> of tensors does not require grad", "1.0 – 2.0"]],
     templateReleases: [["1.0", "2.0"]], clauses: {},
     causes: [

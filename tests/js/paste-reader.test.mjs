@@ -22,11 +22,11 @@ const DATA = {
   placeholders: [["n", String.raw`(?<![\w.</])(\d+)(?![\w.>])`, "<n>"], ["node", String.raw`\b(\w+Backward\d*)\b`, "<node>"]],
   backwardSuffix: "Backward(\\d*)$",
   entries: [{
-    id: "element-0", category: "RuntimeError", categories: ["RuntimeError"], summary: "element <n> of tensors does not require grad",
+    id: "element-0", category: "RuntimeError", categories: ["RuntimeError"], traceback: [], summary: "element <n> of tensors does not require grad",
     templates: [["element <n> of tensors does not require grad and does not have a grad_fn", "element <n> of tensors does not require grad", "1.13 – 2.15"]],
     clauses: {}, causes: [cause("no-grad"), cause("detached", {clueCode: [String.raw`\.detach\(\)`]})],
   }, {
-    id: "grad-of-non-leaf", category: "UserWarning", categories: ["UserWarning"], summary: "The .grad attribute of a Tensor that is not a leaf Tensor is being accessed",
+    id: "grad-of-non-leaf", category: "UserWarning", categories: ["UserWarning"], traceback: [], summary: "The .grad attribute of a Tensor that is not a leaf Tensor is being accessed",
     templates: [["The .grad attribute of a Tensor that is not a leaf Tensor is being accessed.", "The .grad attribute of a Tensor that is not a leaf Tensor is being accessed", "1.13 – 2.15"]],
     clauses: {}, causes: [cause("retain-grad")],
   }],
