@@ -231,6 +231,17 @@ def test_the_dtypes_of_the_old_tensor_iterator_check_are_placeholders():
     assert grammar.template(lerp) == lerp
 
 
+def test_the_argument_and_kernel_of_the_legacy_dtype_check_are_placeholders():
+    """1.0 - 1.9's TH check names the argument and the kernel: a scatter's 'index' reads as
+    addmm's 'mat1' does, so neither counts as a name the other message lacks."""
+    scatter = ("Expected object of scalar type Long but got scalar type Float for argument #3 'index' "
+               "in call to _th_scatter_add_")
+    addmm = ("Expected object of scalar type Float but got scalar type Double for argument #2 'mat1' "
+             "in call to _th_addmm")
+    assert grammar.template(scatter) == grammar.template(addmm) == (
+        "Expected object of scalar type <dtype> but got scalar type <dtype> for argument #<n> '<arg>' in call to <op>")
+
+
 def test_an_entry_keeps_its_id_when_a_newer_release_rewords_it(tmp_path):
     old = "One of the differentiated Tensors appears to not have been used in the graph."
     new = "The differentiated Tensor at index 1 appears to not have been used in the graph."

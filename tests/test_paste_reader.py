@@ -237,6 +237,43 @@ def test_a_message_a_sentence_quotes_without_its_category_is_read(data, paste):
     assert reading["entry"] == "derivative" and reading["message"].startswith("the derivative for")
 
 
+CUDNN = "cudnn RNN backward can only be called in training mode"
+
+
+@pytest.mark.parametrize("paste", [
+    f"Integrated gradients over my trained LSTM fails with the error '{CUDNN}' on the GPU, while the same "
+    "attribution runs on the CPU. How can I keep it on the GPU?",
+    f"It works on the CPU. On the GPU the attribution raises the same RuntimeError {CUDNN}. What is wrong?",
+])
+def test_a_message_in_plain_single_quotes_or_after_its_exceptions_name_is_read(data, paste):
+    data = with_entries(data, entry("cudnn", "RuntimeError", [template(CUDNN)], [cause("eval")]))
+    reading, = read(data, [paste])
+    assert reading["entry"] == "cudnn" and reading["message"] == CUDNN
+
+
+def test_apostrophes_do_not_quote_a_message():
+    """Between "doesn't" and "models'" is no message, however many words lie there."""
+    sentence = "the loss doesn't go down and the weights of both models' heads stay the same"
+    assert [m["message"] for m in call("pastedMessages", sentence)] == [sentence]
+
+
+REDUCTION = ("Expected to have finished reduction in the prior iteration before starting a new one. This error "
+             "indicates that your module has parameters that were not used in producing loss. You can enable unused "
+             "parameter detection.")
+
+
+def test_a_later_sentence_of_a_message_quoted_alone_is_read_if_it_says_enough(data):
+    """A reader may quote a long message's middle: a sentence of eight words or more is read as
+    the message; a short one ("You can enable unused parameter detection.") says too little."""
+    data = with_entries(data, entry("reduction", "RuntimeError", [template(REDUCTION)], [cause("unused")]))
+    middle, short = read(data, [
+        'DDP training raises "This error indicates that your module has parameters that were not used in producing '
+        'loss" because the head is never used',
+        "You can enable unused parameter detection.",
+    ])
+    assert (middle["entry"], short["entry"]) == ("reduction", None)
+
+
 def test_a_warning_without_its_file_is_still_a_warning(data):
     """A reader who quotes an error and then a warning, each alone on its line, asks about the error."""
     reading, = read(data, ["RuntimeError: the derivative for '_unique2' is not implemented.\n"

@@ -39,10 +39,13 @@ const QUOTED = /\b([A-Za-z_][\w.]*(?:Error|Exception|Warning))\((["'])((?:\\.|(?
 // ("RuntimeError: ... Good luck!/usr/lib/.../__init__.py:175: UserWarning: ..."): two lines again.
 const GLUED_WARNING = /^(\s*[A-Za-z_][\w.]*(?:Error|Exception): .*?)((?:[A-Za-z]:)?[\\/][^\s:]*\.py:\d+: [\w.]*Warning: .*)$/;
 // A message a sentence quotes without its exception's name: after "error:" (on the same
-// line or the next), between quotation marks ("", “” or ‘’), or between backticks.
+// line or the next), between quotation marks ("", “” or ‘’), between backticks or between
+// plain single quotes (not an apostrophe's: none may follow a letter), or after the
+// exception's name with no colon ("raises the RuntimeError Inference tensors cannot ...").
 const AFTER_ERROR = /\b[Ee]rror(?: is| was)?:\s*(.*)$/;
-const IN_QUOTES = /["\u201c\u2018]([^"\u201d\u2019\n]{12,})["\u201d\u2019]|(`+)([^`\n]{12,}?)\2/g;
-const SENTENCE = 4; // words in backticks that read as a message, not as code (`torch.amp.autocast(...)`)
+const IN_QUOTES = /["\u201c\u2018]([^"\u201d\u2019\n]{12,})["\u201d\u2019]|(`+)([^`\n]{12,}?)\2|(?<![\w'])'([^'\n]{12,})'(?!\w)/g;
+const AFTER_NAME = /\b[A-Za-z_][\w.]*(?:Error|Exception) ([A-Za-z][^.\n]*)/g;
+const SENTENCE = 4; // words quoted that read as a message, not as code (`torch.amp.autocast(...)`)
 
 function lines(text) {
   return text.replace(/\r\n?/g, "\n").split("\n").map(clean)
@@ -108,9 +111,12 @@ export function pastedMessages(text) {
       // the next line that says something, looked for only where "error:" ends its line
       const next = () => (all.slice(i + 1).find(l => l.trim()) || "").trim();
       const said = after ? [after[1].trim() || next()] : [];
-      for (const [, quoted, , ticked] of line.matchAll(IN_QUOTES)) {
-        const body = (quoted ?? ticked).trim();
+      for (const [, quoted, , ticked, single] of line.matchAll(IN_QUOTES)) {
+        const body = (quoted ?? ticked ?? single).trim();
         if (quoted !== undefined || body.split(/\s+/).length >= SENTENCE) said.push(body);
+      }
+      for (const [, body] of line.matchAll(AFTER_NAME)) {
+        if (body.trim().split(/\s+/).length >= SENTENCE) said.push(body.trim());
       }
       for (const message of said.filter(Boolean)) prose.push({category: null, message, warning: false, indented: false, line: i});
     });
@@ -243,6 +249,30 @@ export function likeness(said, template) {
     + 0.1 * common / Math.max(template.words.length, 1);
 }
 
+// A word list's words with how often each comes, for a bound on likeness that skips the lcs.
+function counted(list) {
+  const counts = new Map();
+  for (const w of list) counts.set(w, (counts.get(w) || 0) + 1);
+  return {list, counts};
+}
+
+function shared(a, b) {
+  let n = 0;
+  for (const [w, k] of a.counts) n += Math.min(k, b.counts.get(w) || 0);
+  return n;
+}
+
+/* likeness() with each longest common subsequence replaced by the words both lists share:
+ * never less than likeness, so a template whose bound is below the best score so far
+ * cannot win and needs no lcs. */
+export function likenessBound(said, template) {
+  const common = shared(said, template.counted);
+  return 0.35 * common / Math.max(said.list.length, 1)
+    + 0.35 * shared(said, template.countedHead) / Math.max(template.head.length, 1)
+    + 0.2 * leading(said.list, template.words) / Math.max(Math.min(PREFIX, template.words.length), 1)
+    + 0.1 * common / Math.max(template.words.length, 1);
+}
+
 // What one kind of clue a paste carries adds to a cause's score: more than everything else.
 const CLUE = 4;
 // A category the entry never prints makes a message a little less likely to be it.
@@ -258,6 +288,27 @@ const ASSERTED = /^(\S+) (?:INTERNAL )?ASSERT FAILED\b/;
 const quotedNames = text => [...[...text.matchAll(NAMES)].map(m => m[1]), ...(text.match(ASSERTED)?.slice(1) ?? [])];
 const otherNames = (said, wording) => said.length > 0 && wording.length > 0 && !wording.some(name => said.includes(name));
 
+/* What a reader may quote of a message without its start, each read as a message of its
+ * own: what it says after a blank line (checkpoint's "Tip: ..."), and each later sentence of
+ * PART words or more, to the message's end ("This error indicates that your module has
+ * parameters that were not used in producing loss", from the middle of DDP's message). */
+const PART = 8;
+const SENTENCE_START = /(?<=[.!?])\s+(?=[A-Z<])/g;
+export function parts(text) {
+  const tail = words(text.split("\n\n").slice(1).join("\n"));
+  const found = tail.length ? [{words: tail, head: tail}] : [];
+  const starts = [...text.matchAll(SENTENCE_START)].map(m => m.index + m[0].length);
+  starts.forEach((start, k) => {
+    const head = words(text.slice(start, starts[k + 1]));
+    if (head.length >= PART) found.push({words: words(text.slice(start)), head});
+  });
+  return found.map(withCounts);
+}
+
+function withCounts(template) {
+  return {...template, counted: counted(template.words), countedHead: counted(template.head)};
+}
+
 export class Reader {
   constructor(data) {
     this.data = data;
@@ -267,14 +318,10 @@ export class Reader {
     for (const entry of data.entries) {
       // [text, first sentence, releases, recorded]: wordings found only in PyTorch's
       // source (releases this guide does not record) have `recorded` false
-      // `tail`: what a message says after a blank line (checkpoint's "Tip: ..."), which a
-      // reader may paste without the message above it
       entry.tracebackPatterns = entry.traceback.map(p => new RegExp(p));
-      entry.parsed = entry.templates.map(([text, head, releases, recorded = true]) => {
-        const tail = words(text.split("\n\n").slice(1).join("\n"));
-        return {text, releases, recorded, words: words(text), head: words(head), tail: {words: tail, head: tail},
-          names: quotedNames(text)};
-      });
+      entry.parsed = entry.templates.map(([text, head, releases, recorded = true]) =>
+        withCounts({text, releases, recorded, words: words(text), head: words(head), parts: parts(text),
+          names: quotedNames(text)}));
     }
   }
 
@@ -319,26 +366,36 @@ export class Reader {
   match(pasted, around = []) {
     const {text, form} = this.template(pasted.message);
     const said = words(text);
+    const saidCounted = counted(said);
     const names = quotedNames(text);
     let best = null;
+    // asked only on a tie or a new best: compiling every entry's patterns is most of a reading's time
+    const naming = new Map();
+    const named = entry => {
+      if (!naming.has(entry.id)) {
+        naming.set(entry.id, entry.causes.some(c => c.clueMessage.some(p => new RegExp(p).test(pasted.message))));
+      }
+      return naming.get(entry.id);
+    };
     for (const entry of this.data.entries) {
       if (entry.tracebackPatterns.length && !entry.tracebackPatterns.some(p => around.some(line => p.test(line)))) continue;
       // Two entries' wordings can read alike (once names are placeholders, or a tail that
       // several messages end with): on a tie, the entry with a cause about the name the
       // paste has, then a wording a recorded release prints over one only older sources
       // have, then the entry more public reports show.
-      const named = entry.causes.some(c => c.clueMessage.some(p => new RegExp(p).test(pasted.message)));
       const seen = entry.causes.reduce((sum, c) => sum + c.seen, 0);
       for (const template of entry.parsed) {
-        let score = likeness(said, template);
-        // a paste with no "SomeError:" line may be the tail alone
-        if (!pasted.category && template.tail.words.length) score = Math.max(score, likeness(said, template.tail));
+        // a paste with no "SomeError:" line may be a part of the message alone
+        const read = pasted.category ? [template] : [template, ...template.parts];
+        const worth = best ? read.filter(t => likenessBound(saidCounted, t) >= best.score) : read;
+        if (!worth.length) continue;
+        let score = Math.max(...worth.map(t => likeness(said, t)));
         if (pasted.category && !entry.categories.some(c => c.split(".").pop() === pasted.category)) score *= OTHER_CATEGORY;
         if (otherNames(names, template.names)) score *= OTHER_NAME;
-        const better = !best || score > best.score || (score === best.score && (named > best.named
-          || (named === best.named && (template.recorded > best.template.recorded
+        const better = !best || score > best.score || (score === best.score && (named(entry) > best.named
+          || (named(entry) === best.named && (template.recorded > best.template.recorded
             || (template.recorded === best.template.recorded && seen > best.seen)))));
-        if (better) best = {entry, template, score, form, text, named, seen};
+        if (better) best = {entry, template, score, form, text, named: named(entry), seen};
       }
     }
     return best;

@@ -171,8 +171,10 @@ GLUED_WARNING = js_regex(
 # A message a sentence quotes without its exception's name: after "error:" (on the same line
 # or the next), between quotation marks ("", “” or ‘’), or between backticks.
 AFTER_ERROR = js_regex(r"\b[Ee]rror(?: is| was)?:\s*(.*)$")
-IN_QUOTES = js_regex(r'["\u201c\u2018]([^"\u201d\u2019\n]{12,})["\u201d\u2019]|(`+)([^`\n]{12,}?)\2')
-SENTENCE = 4  # words in backticks that read as a message, not as code (`torch.amp.autocast(...)`)
+IN_QUOTES = js_regex(r'["\u201c\u2018]([^"\u201d\u2019\n]{12,})["\u201d\u2019]|(`+)([^`\n]{12,}?)\2'
+                     r"|(?<![\w'])'([^'\n]{12,})'(?!\w)")
+AFTER_NAME = js_regex(r"\b[A-Za-z_][\w.]*(?:Error|Exception) ([A-Za-z][^.\n]*)")
+SENTENCE = 4  # words quoted that read as a message, not as code (`torch.amp.autocast(...)`)
 _LINE_BREAK = js_regex(r"\r\n?")
 _LEADING_SPACE = js_regex(r"^\s")
 _ESCAPED_NEWLINE = js_regex(r"\\n")
@@ -270,9 +272,10 @@ def pasted_messages(text: str) -> list[Record]:
             said = [_trim(after[1]) or _trim(next((later for later in all_[i + 1:] if _trim(later)), ""))] \
                 if after else []
             for quote in IN_QUOTES.finditer(line):
-                body = _trim(quote[1] if quote[1] is not None else quote[3])
+                body = _trim(next(group for group in (quote[1], quote[3], quote[4]) if group is not None))
                 if quote[1] is not None or len(body.split()) >= SENTENCE:
                     said.append(body)
+            said += [_trim(named[1]) for named in AFTER_NAME.finditer(line) if len(named[1].split()) >= SENTENCE]
             prose += [{"category": None, "message": message, "warning": False, "indented": False, "line": i}
                       for message in said if message]
         # each of those lines alone (a message on a line of its own among sentences), the last first
@@ -409,15 +412,31 @@ def likeness(said: list[str], template: Record) -> float:
             + 0.1 * common / max(len(template["words"]), 1))
 
 
+PART = 8
+SENTENCE_START = re.compile(r"(?<=[.!?])\s+(?=[A-Z<])")
+
+
+def parts(text: str) -> list[Record]:
+    """What a reader may quote of a message without its start, each read as a message of its
+    own: what it says after a blank line (checkpoint's "Tip: ..."), and each later sentence of
+    PART words or more, to the message's end (from the middle of DDP's message)."""
+    tail = words("\n".join(text.split("\n\n")[1:]))
+    found = [{"words": tail, "head": tail}] if tail else []
+    starts = [m.end() for m in SENTENCE_START.finditer(text)]
+    for k, start in enumerate(starts):
+        head = words(text[start:starts[k + 1] if k + 1 < len(starts) else None])
+        if len(head) >= PART:
+            found.append({"words": words(text[start:]), "head": head})
+    return found
+
+
 def _parse(row: list[Any]) -> Record:
     """A template row of the data, [text, first sentence, releases, recorded?], as it is matched.
-    `recorded` is False for a wording only PyTorch's source has; `tail` is what the message
-    says after a blank line (checkpoint's "Tip: ..."), which a reader may paste alone."""
+    `recorded` is False for a wording only PyTorch's source has."""
     text, head, releases = row[0], row[1], row[2]
     recorded = row[3] if len(row) > 3 else True
-    tail = words("\n".join(text.split("\n\n")[1:]))
     return {"text": text, "releases": releases, "recorded": recorded, "words": words(text), "head": words(head),
-            "tail": {"words": tail, "head": tail}, "names": quoted_names(text)}
+            "parts": parts(text), "names": quoted_names(text)}
 
 
 def _other_names(said: list[str], wording: list[str]) -> bool:
@@ -499,9 +518,9 @@ class Reader:
             seen = sum(c["seen"] for c in entry["causes"])
             for template in self.parsed[entry["id"]]:
                 score = likeness(said, template)
-                # a paste with no "SomeError:" line may be the tail alone
-                if not pasted["category"] and template["tail"]["words"]:
-                    score = max(score, likeness(said, template["tail"]))
+                # a paste with no "SomeError:" line may be a part of the message alone
+                if not pasted["category"]:
+                    score = max([score, *(likeness(said, part) for part in template["parts"])])
                 if pasted["category"] and not any(c.split(".")[-1] == pasted["category"] for c in entry["categories"]):
                     score *= OTHER_CATEGORY
                 if _other_names(names, template["names"]):

@@ -44,6 +44,10 @@ PLACEHOLDERS = [
     ("name", r"\bexpected scalar type (\w+) but found (\w+)", "expected scalar type <dtype> but found <dtype>"),
     ("name", r"\bFound dtype (\w+) but expected (\w+)", "Found dtype <dtype> but expected <dtype>"),
     ("name", r"\bexpected dtype (\w+) but got dtype (\w+)", "expected dtype <dtype> but got dtype <dtype>"),
+    # the legacy TH check of 1.0 - 1.9, which names the argument and the kernel
+    ("name", r"\bExpected object of scalar type (\w+) but got scalar type (\w+) for argument #(\d+) '(\w+)'",
+     "Expected object of scalar type <dtype> but got scalar type <dtype> for argument #<n> '<arg>'"),
+    ("name", r"' in call to (\w+)", "' in call to <op>"),
     ("name", r"\bbatching rule for ((?:\w+::)?\w+(?:\.\w+)*)", "batching rule for <op>"),
     ("name", r"\bInput type \(([\w.:]+)\) and (weight|bias) type \(([\w.:]+)\)",
      "Input type (<type>) and <param> type (<type>)"),
