@@ -479,7 +479,8 @@ OPTIMIZER_ONLY = [
     ("Traceback (most recent call last):\n"
      '  File "train_fsdp.py", line 140, in <module>\n'
      "    accelerator.load_state(args.resume_from)\n"
-     '  File "/usr/local/lib/python3.11/site-packages/accelerate/utils/fsdp_utils.py", line 331, in load_fsdp_optimizer\n'
+     '  File "/usr/local/lib/python3.11/site-packages/accelerate/utils/fsdp_utils.py", line 331, in '
+     "load_fsdp_optimizer\n"
      "    set_optimizer_state_dict(model, optimizer, optim_state_dict=optim_state, options=sd_options)\n"
      '  File "/usr/local/lib/python3.11/site-packages/torch/distributed/checkpoint/state_dict.py", line 1214, in '
      "set_optimizer_state_dict\n"
@@ -535,10 +536,12 @@ def test_messages_of_any_dict_are_answered_only_through_an_optimizer():
     pastes = [paste for paste, _, _ in OPTIMIZER_ONLY]
     misses = []
     for (paste, entry, first), reading in zip(OPTIMIZER_ONLY, read(site_data(), pastes), strict=True):
+        expected = f"#{entry}" if entry else "no entry"
         if not landed(reading, entry):
-            misses.append(f"expected {entry and '#' + entry or 'no entry'}, got {reading and reading['entry'] or 'nothing'}"
-                          f":\n{paste}")
-        elif first is not None and [c["mechanism"] for c in reading["causes"]][:1] != [first]:
-            misses.append(f"#{entry}: expected {first} first, got {[c['mechanism'] for c in reading['causes']]}:\n{paste}")
+            misses.append(f"expected {expected}, got {reading and reading['entry'] or 'nothing'}:\n{paste}")
+            continue
+        ranked = [c["mechanism"] for c in reading["causes"]] if reading else []
+        if first is not None and ranked[:1] != [first]:
+            misses.append(f"{expected}: expected {first} first, got {ranked}:\n{paste}")
     print(f"optimizer-only messages: {len(pastes) - len(misses)}/{len(pastes)} answered as they should be")
     assert not misses, "\n\n".join(misses)
