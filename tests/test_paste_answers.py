@@ -453,3 +453,95 @@ def test_the_missing_argument_decides_the_entry():
     }
     print(f"step() missing an argument: {len(pastes) - len(misses)}/{len(pastes)} land on their entry")
     assert not misses, "\n\n".join(misses)
+
+
+# Messages that Python raises for any dict or None, answered only where the traceback passes
+# through an optimizer (the entries' `traceback` patterns): KeyError: 'step' read by an
+# optimizer's step or loading (torch's, a library's own optimizer file, or through
+# torch.distributed.checkpoint's optimizer state-dict helpers), and the None a checkpoint saved
+# without the optimizer's state hands to load_state_dict(). The same messages raised by a
+# trainer's own dict or None must get no entry.
+OPTIMIZER_ONLY = [
+    # (paste, entry or None, first cause or None)
+    ("Traceback (most recent call last):\n"
+     '  File "/work/nmt/fairseq/fairseq/trainer.py", line 512, in load_checkpoint\n'
+     "    self.optimizer.load_state_dict(last_optim_state, optimizer_overrides)\n"
+     '  File "/work/nmt/fairseq/fairseq/optim/fairseq_optimizer.py", line 91, in load_state_dict\n'
+     "    self.optimizer.load_state_dict(state_dict)\n"
+     '  File "/opt/conda/lib/python3.10/site-packages/torch/optim/optimizer.py", line 745, in load_state_dict\n'
+     "    self.__setstate__({'state': state, 'param_groups': param_groups})\n"
+     '  File "/opt/conda/lib/python3.10/site-packages/torch/optim/adam.py", line 94, in __setstate__\n'
+     "    if len(p_state) != 0 and not torch.is_tensor(p_state['step']):\n"
+     "KeyError: 'step'", "step", "state-without-step-counts"),
+    ('  File "/work/nmt/fairseq/fairseq/optim/adam.py", line 204, in step\n'
+     '    state["step"] += 1\n'
+     "KeyError: 'step'", "step", "state-without-step-counts"),
+    ("Traceback (most recent call last):\n"
+     '  File "train_fsdp.py", line 140, in <module>\n'
+     "    accelerator.load_state(args.resume_from)\n"
+     '  File "/usr/local/lib/python3.11/site-packages/accelerate/utils/fsdp_utils.py", line 331, in '
+     "load_fsdp_optimizer\n"
+     "    set_optimizer_state_dict(model, optimizer, optim_state_dict=optim_state, options=sd_options)\n"
+     '  File "/usr/local/lib/python3.11/site-packages/torch/distributed/checkpoint/state_dict.py", line 1214, in '
+     "set_optimizer_state_dict\n"
+     "    _load_optim_state_dict(model, optimizers, optim_state_dict, info)\n"
+     '  File "/usr/local/lib/python3.11/site-packages/torch/distributed/checkpoint/state_dict.py", line 987, in '
+     "_load_optim_state_dict\n"
+     '    _state_dict_fn(optim, "load_state_dict")(state_dict=optim_state_dict)\n'
+     '  File "/usr/local/lib/python3.11/site-packages/torch/optim/optimizer.py", line 1010, in load_state_dict\n'
+     '    self.__setstate__({"state": state, "param_groups": param_groups})\n'
+     '  File "/usr/local/lib/python3.11/site-packages/torch/optim/adamw.py", line 88, in __setstate__\n'
+     '    if len(p_state) != 0 and not torch.is_tensor(p_state["step"]):\n'
+     "KeyError: 'step'", "step", "state-without-step-counts"),
+    ('[rank1]:   File "/usr/local/lib/python3.11/site-packages/torch/distributed/checkpoint/state_dict.py", '
+     "line 987, in _load_optim_state_dict\n"
+     "[rank1]: KeyError: 'step'", "step", None),
+    ("Traceback (most recent call last):\n"
+     '  File "finetune.py", line 77, in <module>\n'
+     '    global_step = resume_state["step"]\n'
+     "KeyError: 'step'", None, None),
+    ("Traceback (most recent call last):\n"
+     '  File "/home/me/venv/lib/python3.11/site-packages/accelerate/accelerator.py", line 3156, in load_state\n'
+     '    self.step = override_attributes["step"]\n'
+     "KeyError: 'step'", None, None),
+    ("Traceback (most recent call last):\n"
+     '  File "tools/train.py", line 98, in main\n'
+     "    trainer = Trainer(args, cfg, device)\n"
+     '  File "/data/det/yolo/core/engine.py", line 61, in __init__\n'
+     "    self.optimizer.load_state_dict(self.ckpt['optimizer'])\n"
+     '  File "/usr/lib/python3.8/site-packages/torch/optim/optimizer.py", line 137, in load_state_dict\n'
+     "    saved_groups = state_dict['param_groups']\n"
+     "TypeError: 'NoneType' object is not subscriptable",
+     "nonetype-object-is-not-subscriptable", "checkpoint-without-optimizer-state"),
+    ("Traceback (most recent call last):\n"
+     '  File "resume.py", line 40, in <module>\n'
+     "    optimizer.load_state_dict(ckpt['optimizer'])\n"
+     "TypeError: 'NoneType' object is not subscriptable",
+     "nonetype-object-is-not-subscriptable", "checkpoint-without-optimizer-state"),
+    ("Traceback (most recent call last):\n"
+     '  File "data.py", line 52, in __getitem__\n'
+     "    label = self.labels[idx]['box']\n"
+     "TypeError: 'NoneType' object is not subscriptable", None, None),
+    ("Traceback (most recent call last):\n"
+     '  File "train.py", line 212, in <module>\n'
+     '    optimizer.load_state_dict(checkpoint["optimizer"])\n'
+     '  File "/opt/venv/lib/python3.12/site-packages/torch/optim/optimizer.py", line 928, in load_state_dict\n'
+     "    state_dict = state_dict.copy()\n"
+     "AttributeError: 'NoneType' object has no attribute 'copy'",
+     "nonetype-object-has-no-attribute", "checkpoint-without-optimizer-state"),
+]
+
+
+def test_messages_of_any_dict_are_answered_only_through_an_optimizer():
+    pastes = [paste for paste, _, _ in OPTIMIZER_ONLY]
+    misses = []
+    for (paste, entry, first), reading in zip(OPTIMIZER_ONLY, read(site_data(), pastes), strict=True):
+        expected = f"#{entry}" if entry else "no entry"
+        if not landed(reading, entry):
+            misses.append(f"expected {expected}, got {reading and reading['entry'] or 'nothing'}:\n{paste}")
+            continue
+        ranked = [c["mechanism"] for c in reading["causes"]] if reading else []
+        if first is not None and ranked[:1] != [first]:
+            misses.append(f"{expected}: expected {first} first, got {ranked}:\n{paste}")
+    print(f"optimizer-only messages: {len(pastes) - len(misses)}/{len(pastes)} answered as they should be")
+    assert not misses, "\n\n".join(misses)
