@@ -40,7 +40,9 @@ and committed before the entries written from the message inventory's most repor
 Sixth blind pastes, data/sixth-blind-pastes/<name>.toml: the same again, collected by topic and
 committed before the entries written from the inventory and from the earlier sets' misses
 landed (their writers never saw it); a paste whose thread a new entry's reports cite was taken
-out before labelling.
+out before labelling. Seventh blind pastes, data/seventh-blind-pastes/<name>.toml: the same
+again, collected by topic and committed before the entries and reading rules written from the
+sixth set's misses, whose writers never saw it, then labelled.
 
 Unknown pastes: errors readers paste around training that the guide does not cover (memory,
 devices, shapes, dtypes, data loading, NCCL), kept to check that the paste box answers "not
@@ -68,7 +70,9 @@ THIRD_BLIND_DIR = Path("data") / "third-blind-pastes"
 FOURTH_BLIND_DIR = Path("data") / "fourth-blind-pastes"
 FIFTH_BLIND_DIR = Path("data") / "fifth-blind-pastes"
 SIXTH_BLIND_DIR = Path("data") / "sixth-blind-pastes"
-BLIND_DIRS = (BLIND_DIR, SECOND_BLIND_DIR, THIRD_BLIND_DIR, FOURTH_BLIND_DIR, FIFTH_BLIND_DIR, SIXTH_BLIND_DIR)
+SEVENTH_BLIND_DIR = Path("data") / "seventh-blind-pastes"
+BLIND_DIRS = (BLIND_DIR, SECOND_BLIND_DIR, THIRD_BLIND_DIR, FOURTH_BLIND_DIR, FIFTH_BLIND_DIR, SIXTH_BLIND_DIR,
+              SEVENTH_BLIND_DIR)
 SCOPES = ("autograd", "other")
 UNKNOWN_DIR = Path("data") / "unknown-pastes"
 # The line that states a Python exception: "RuntimeError: ...", "torch.cuda.OutOfMemoryError: ...".

@@ -34,6 +34,9 @@ from paste_reader import (
     ROOT,
     SECOND_BLIND_FLOORS,
     SECOND_BLIND_MOST_WRONG,
+    SEVENTH_BLIND_FLOORS,
+    SEVENTH_BLIND_LEAST,
+    SEVENTH_BLIND_MOST_WRONG,
     SIXTH_BLIND_FLOORS,
     SIXTH_BLIND_LEAST,
     SIXTH_BLIND_MOST_WRONG,
@@ -296,11 +299,12 @@ def test_real_pastes_put_the_threads_cause_first():
     (pastes.FOURTH_BLIND_DIR, FOURTH_BLIND_FLOORS, FOURTH_BLIND_MOST_WRONG, (90, 16)),
     (pastes.FIFTH_BLIND_DIR, FIFTH_BLIND_FLOORS, FIFTH_BLIND_MOST_WRONG, (125, 20)),
     (pastes.SIXTH_BLIND_DIR, SIXTH_BLIND_FLOORS, SIXTH_BLIND_MOST_WRONG, SIXTH_BLIND_LEAST),
-], ids=["blind", "second-blind", "third-blind", "fourth-blind", "fifth-blind", "sixth-blind"])
+    (pastes.SEVENTH_BLIND_DIR, SEVENTH_BLIND_FLOORS, SEVENTH_BLIND_MOST_WRONG, SEVENTH_BLIND_LEAST),
+], ids=["blind", "second-blind", "third-blind", "fourth-blind", "fifth-blind", "sixth-blind", "seventh-blind"])
 def test_blind_pastes_land_on_their_entry(folder, floors, most_wrong, least):
     """Real pastes collected before the entries they test were written (data/blind-pastes), or
     after, by topic, and labelled by readers who never ran the box (data/second-blind-pastes,
-    data/third-blind-pastes to data/sixth-blind-pastes):
+    data/third-blind-pastes to data/seventh-blind-pastes):
     the right entry for the in-scope ones, at most `most_wrong` pastes on a wrong entry, and
     the thread's cause first and among the first three, at least as often as `floors` says."""
     cases = pastes.load_blind(ROOT, folder)
