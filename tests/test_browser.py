@@ -31,9 +31,9 @@ from fieldguide.snippet import Snippet
 from fieldguide.zensical_config import flat_config
 
 try:
-    from playwright.sync_api import expect
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout, expect
 except ImportError:  # reported by the `browser` fixture (tests/conftest.py), as a skip or a failure
-    expect = None
+    PlaywrightTimeout, expect = TimeoutError, None
 
 ROOT = Path(__file__).resolve().parents[1]
 SCREENSHOTS_ENV = "FIELDGUIDE_SCREENSHOTS"  # set: every page is screenshotted in full
@@ -159,7 +159,11 @@ def visits(browser, site, server, request) -> list[Visit]:
             page.goto(server + path, wait_until="commit")
             loading.append((visit, ctx, page))
         for visit, ctx, page in loading:
-            page.wait_for_load_state("networkidle")
+            try:
+                page.wait_for_load_state("networkidle")
+            except PlaywrightTimeout:  # name the page and what it was still loading
+                pytest.fail(f"{visit.path} never went quiet (network idle); its last requests: "
+                            f"{visit.requests[-5:]}", pytrace=False)
             shown = page.evaluate(INSPECT_PAGE)
             visit.outputs, visit.graphs = shown["outputs"], shown["graphs"]
             if os.environ.get(SCREENSHOTS_ENV):  # seconds a page: only when asked for

@@ -242,9 +242,15 @@ export function leading(a, b) {
  * has, whether they begin alike, and (to choose between wordings) how much of the
  * template the message has. */
 export function likeness(said, template) {
-  const common = lcs(said, template.words);
+  return weighted(said, template, lcs(said, template.words), lcs(said, template.head));
+}
+
+/* The four parts of likeness, given how many words the paste has in common with the whole
+ * template and with its head: the words said that the template has, its head said, its first
+ * words said in order, and the template's words said. */
+function weighted(said, template, common, head) {
   return 0.35 * common / Math.max(said.length, 1)
-    + 0.35 * lcs(said, template.head) / Math.max(template.head.length, 1)
+    + 0.35 * head / Math.max(template.head.length, 1)
     + 0.2 * leading(said, template.words) / Math.max(Math.min(PREFIX, template.words.length), 1)
     + 0.1 * common / Math.max(template.words.length, 1);
 }
@@ -266,11 +272,7 @@ function shared(a, b) {
  * never less than likeness, so a template whose bound is below the best score so far
  * cannot win and needs no lcs. */
 export function likenessBound(said, template) {
-  const common = shared(said, template.counted);
-  return 0.35 * common / Math.max(said.list.length, 1)
-    + 0.35 * shared(said, template.countedHead) / Math.max(template.head.length, 1)
-    + 0.2 * leading(said.list, template.words) / Math.max(Math.min(PREFIX, template.words.length), 1)
-    + 0.1 * common / Math.max(template.words.length, 1);
+  return weighted(said.list, template, shared(said, template.counted), shared(said, template.countedHead));
 }
 
 // What one kind of clue a paste carries adds to a cause's score: more than everything else.
