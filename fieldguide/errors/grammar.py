@@ -35,6 +35,9 @@ PLACEHOLDERS = [
     ("name", r"\bderivative for ((?:\w+::)?\w+) is not implemented", "derivative for <op> is not implemented"),
     # (only None's: another object's missing attribute is another message)
     ("name", r"'NoneType' object has no attribute '(\w+)'", "'NoneType' object has no attribute '<attr>'"),
+    # get_last_lr() asked of a scheduler that lacks it: the scheduler's class (ReduceLROnPlateau
+    # before 2.2, any scheduler before 1.4, a warm-up class that is not an LRScheduler)
+    ("name", r"'(\w+)' object has no attribute 'get_last_lr'", "'<scheduler>' object has no attribute 'get_last_lr'"),
     ("name", r"\b(\w+)\.__init__\(\) got an unexpected keyword",
      "<class>.__init__() got an unexpected keyword"),
     ("name", r"\b(\w+) is not an Optimizer\b", "<class> is not an Optimizer"),
