@@ -68,6 +68,11 @@ PLACEHOLDERS = [
     ("name", r"\bTo express '([^'\n]+)' as a function of another Tensor",
      "To express '<name>' as a function of another Tensor"),
     ("name", r"\bunsupported autocast device_type '([^'\n]*)'", "unsupported autocast device_type '<device>'"),
+    # autocast's dtype check names the device it runs on, CPU here, MPS, XLA, CUDA, XPU, HPU or a custom
+    # backend elsewhere: one f-string template from 2.10, per-device copies of it before
+    ("name", r"\bIn (\w+) autocast, but the target dtype is not supported",
+     "In <device> autocast, but the target dtype is not supported"),
+    ("name", r"\b(\w+) Autocast only supports dtype", "<device> Autocast only supports dtype"),
     ("name", r"\b((?:\w+::)?\w+(?:\.\w+)?): an autograd kernel was not registered",
      "<op>: an autograd kernel was not registered"),
     # vmap's argument checks open with the call: the reader's function (a name, or a module's
