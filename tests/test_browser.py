@@ -31,7 +31,8 @@ from fieldguide.snippet import Snippet
 from fieldguide.zensical_config import flat_config
 
 try:
-    from playwright.sync_api import TimeoutError as PlaywrightTimeout, expect
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+    from playwright.sync_api import expect
 except ImportError:  # reported by the `browser` fixture (tests/conftest.py), as a skip or a failure
     PlaywrightTimeout, expect = TimeoutError, None
 
