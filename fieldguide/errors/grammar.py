@@ -62,7 +62,7 @@ PLACEHOLDERS = [
     ("name", r"\bhook '([^'\n]+)' has changed the size of value", "hook '<name>' has changed the size of value"),
     # a tensor pickled with a hook on it names the hook by its repr (a function's, a partial's,
     # a bound method's with its module's repr over several lines)
-    ("name", r"\bbackward hook ([\s\S]+?) on tensor will not be serialized",
+    ("name", r"\bbackward hook ((?:.|\n)+?) on tensor will not be serialized",
      "backward hook <repr> on tensor will not be serialized"),
     # the parameter a module refused, named twice in one message
     ("name", r"\bnon-leaf Tensor to parameter '([^'\n]+)'", "non-leaf Tensor to parameter '<name>'"),
