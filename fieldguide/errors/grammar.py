@@ -63,6 +63,10 @@ PLACEHOLDERS = [
     ("name", r"\bbut hook returned '([^'\n]+)'", "but hook returned '<type>'"),
     ("name", r"\bhook '([^'\n]+)' has returned an incorrect number", "hook '<name>' has returned an incorrect number"),
     ("name", r"\bhook '([^'\n]+)' has changed the size of value", "hook '<name>' has changed the size of value"),
+    # a tensor pickled with a hook on it names the hook by its repr (a function's, a partial's,
+    # a bound method's with its module's repr over several lines)
+    ("name", r"\bbackward hook ((?:.|\n)+?) on tensor will not be serialized",
+     "backward hook <repr> on tensor will not be serialized"),
     # the parameter a module refused, named twice in one message
     ("name", r"\bnon-leaf Tensor to parameter '([^'\n]+)'", "non-leaf Tensor to parameter '<name>'"),
     ("name", r"\bTo express '([^'\n]+)' as a function of another Tensor",
