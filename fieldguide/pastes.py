@@ -42,7 +42,11 @@ committed before the entries written from the inventory and from the earlier set
 landed (their writers never saw it); a paste whose thread a new entry's reports cite was taken
 out before labelling. Seventh blind pastes, data/seventh-blind-pastes/<name>.toml: the same
 again, collected by topic and committed before the entries and reading rules written from the
-sixth set's misses, whose writers never saw it, then labelled.
+sixth set's misses, whose writers never saw it, then labelled. Eighth blind pastes,
+data/eighth-blind-pastes/<name>.toml: the same again, committed unlabelled before the entries
+written from the seventh set's misses and the inventory's reported messages landed (their
+writers never saw it), labelled against the index of that commit and, for the entries landed
+after, checked again by a reader who never ran the box.
 
 Unknown pastes: errors readers paste around training that the guide does not cover (memory,
 devices, shapes, dtypes, data loading, NCCL), kept to check that the paste box answers "not
@@ -71,8 +75,9 @@ FOURTH_BLIND_DIR = Path("data") / "fourth-blind-pastes"
 FIFTH_BLIND_DIR = Path("data") / "fifth-blind-pastes"
 SIXTH_BLIND_DIR = Path("data") / "sixth-blind-pastes"
 SEVENTH_BLIND_DIR = Path("data") / "seventh-blind-pastes"
+EIGHTH_BLIND_DIR = Path("data") / "eighth-blind-pastes"
 BLIND_DIRS = (BLIND_DIR, SECOND_BLIND_DIR, THIRD_BLIND_DIR, FOURTH_BLIND_DIR, FIFTH_BLIND_DIR, SIXTH_BLIND_DIR,
-              SEVENTH_BLIND_DIR)
+              SEVENTH_BLIND_DIR, EIGHTH_BLIND_DIR)
 SCOPES = ("autograd", "other")
 UNKNOWN_DIR = Path("data") / "unknown-pastes"
 # The line that states a Python exception: "RuntimeError: ...", "torch.cuda.OutOfMemoryError: ...".

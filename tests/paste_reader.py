@@ -87,6 +87,13 @@ SIXTH_BLIND_LEAST = (130, 15)  # in-scope pastes, and those whose thread's cause
 SEVENTH_BLIND_FLOORS = {"right": 0.74, "first": 0.79, "top3": 0.91}
 SEVENTH_BLIND_MOST_WRONG = 4
 SEVENTH_BLIND_LEAST = (135, 22)
+# The eighth (data/eighth-blind-pastes), as first measured on the commit that merged the entries
+# written after it was committed (its labels on 31ffd78's index, checked against the entries
+# added since): right 85/113 (19 of the in-scope pastes quote a message no entry has), the
+# thread's cause first 11/17 and among the first three 17/17, seven wrong.
+EIGHTH_BLIND_FLOORS = {"right": 0.75, "first": 0.64, "top3": 1.0}
+EIGHTH_BLIND_MOST_WRONG = 7
+EIGHTH_BLIND_LEAST = (110, 15)
 
 
 def measure(cases: list, readings: list) -> tuple[dict, list[str]]:

@@ -27,6 +27,9 @@ import pytest
 from paste_reader import (
     BLIND_FLOORS,
     BLIND_MOST_WRONG,
+    EIGHTH_BLIND_FLOORS,
+    EIGHTH_BLIND_LEAST,
+    EIGHTH_BLIND_MOST_WRONG,
     FIFTH_BLIND_FLOORS,
     FIFTH_BLIND_MOST_WRONG,
     FOURTH_BLIND_FLOORS,
@@ -300,11 +303,13 @@ def test_real_pastes_put_the_threads_cause_first():
     (pastes.FIFTH_BLIND_DIR, FIFTH_BLIND_FLOORS, FIFTH_BLIND_MOST_WRONG, (125, 20)),
     (pastes.SIXTH_BLIND_DIR, SIXTH_BLIND_FLOORS, SIXTH_BLIND_MOST_WRONG, SIXTH_BLIND_LEAST),
     (pastes.SEVENTH_BLIND_DIR, SEVENTH_BLIND_FLOORS, SEVENTH_BLIND_MOST_WRONG, SEVENTH_BLIND_LEAST),
-], ids=["blind", "second-blind", "third-blind", "fourth-blind", "fifth-blind", "sixth-blind", "seventh-blind"])
+    (pastes.EIGHTH_BLIND_DIR, EIGHTH_BLIND_FLOORS, EIGHTH_BLIND_MOST_WRONG, EIGHTH_BLIND_LEAST),
+], ids=["blind", "second-blind", "third-blind", "fourth-blind", "fifth-blind", "sixth-blind", "seventh-blind",
+        "eighth-blind"])
 def test_blind_pastes_land_on_their_entry(folder, floors, most_wrong, least):
     """Real pastes collected before the entries they test were written (data/blind-pastes), or
     after, by topic, and labelled by readers who never ran the box (data/second-blind-pastes,
-    data/third-blind-pastes to data/seventh-blind-pastes):
+    data/third-blind-pastes to data/eighth-blind-pastes):
     the right entry for the in-scope ones, at most `most_wrong` pastes on a wrong entry, and
     the thread's cause first and among the first three, at least as often as `floors` says."""
     cases = pastes.load_blind(ROOT, folder)
