@@ -1,4 +1,5 @@
 # reference: learning rates the optimizer used as StepLR's formula gives them
+# graph: loss
 import torch
 from torch import nn
 
@@ -38,7 +39,8 @@ x, y = torch.randn(8, 4), torch.randn(8, 1)
 used = []
 for epoch in range(6):
     optimizer.zero_grad()
-    nn.functional.mse_loss(model(x), y).backward()
+    loss = nn.functional.mse_loss(model(x), y)
+    loss.backward()
     used.append(optimizer.optim.param_groups[0]["lr"])  # what the SGD step reads
     optimizer.step()
     scheduler.step()
