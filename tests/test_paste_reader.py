@@ -330,6 +330,51 @@ def test_a_failed_assertion_is_named_by_its_condition(data):
     assert other["entry"] is None and same["entry"] == "marked"
 
 
+def test_a_condition_with_spaces_is_a_condition_too(data):
+    """A condition such as `tensors.size() > 0` is told from another assertion's as a
+    one-word condition is."""
+    at = " INTERNAL ASSERT FAILED at \"../torch/csrc/distributed/c10d/reducer.cpp\":{}, please report a bug to PyTorch."
+    data = with_entries(data, entry("hooks", "RuntimeError", [template("expect_autograd_hooks_" + at.format(1203))],
+                                    [cause("no-hooks")]))
+    other, = read(data, ["RuntimeError: tensors.size() > 0" + at.format(672)])
+    assert other["entry"] is None
+
+
+def test_an_attribute_error_is_about_its_attribute(data):
+    """Both quote the class; the attribute each misses is what each is about."""
+    data = with_entries(data, entry("last-lr", "AttributeError", [
+        template("'ReduceLROnPlateau' object has no attribute '_last_lr'")], [cause("plateau")]))
+    same, other = read(data, ["AttributeError: 'ReduceLROnPlateau' object has no attribute '_last_lr'",
+                              "AttributeError: 'ReduceLROnPlateau' object has no attribute 'get_lr'"])
+    assert (same["entry"], other["entry"]) == ("last-lr", None)
+
+
+def test_a_missing_kernel_is_about_its_kernel(data):
+    """Two kernels that lack the same dtype are two messages: the dtype they share is not
+    what either is about."""
+    data = with_entries(data, entry("unscale", "RuntimeError", [
+        template("\"_amp_foreach_non_finite_check_and_unscale_cuda\" not implemented for 'BFloat16'")],
+        [cause("bf16-scaler")]))
+    other, = read(data, ["RuntimeError: \"max_all_cuda\" not implemented for 'BFloat16'"])
+    assert other["entry"] is None
+
+
+def test_what_a_notebook_source_line_quotes_is_code(data):
+    """A message that lives in a library's source, shown in a notebook's traceback, is not
+    what the reader was told."""
+    data = with_entries(data, entry("anomaly", "UserWarning", [
+        template("Anomaly Detection has been enabled. This mode will increase the runtime and should only "
+                 "be enabled for debugging.")], [cause("left-on")]))
+    paste = ("compiling vmap with a reduction fails\n"
+             "File /env/lib/python3.11/site-packages/torch/_functorch/aot_autograd.py:3496, in functional_call(*args)\n"
+             "   3492         warnings.filterwarnings(\n"
+             "   3493             \"ignore\", \"Anomaly Detection has been enabled.\"\n"
+             "   3494         )\n"
+             "-> 3496     out = Interpreter(mod).run(*args)\n")
+    reading, = read(data, [paste])
+    assert reading["entry"] != "anomaly"
+
+
 def with_entries(data: dict, *added: dict) -> dict:
     data = copy.deepcopy(data)
     data["entries"] += added

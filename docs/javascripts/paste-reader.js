@@ -46,6 +46,9 @@ const AFTER_ERROR = /\b[Ee]rror(?: is| was)?:\s*(.*)$/;
 const IN_QUOTES = /["\u201c\u2018]([^"\u201d\u2019\n]{12,})["\u201d\u2019]|(`+)([^`\n]{12,}?)\2|(?<![\w'])'([^'\n]{12,})'(?!\w)/g;
 const AFTER_NAME = /\b[A-Za-z_][\w.]*(?:Error|Exception) ([A-Za-z][^.\n]*)/g;
 const SENTENCE = 4; // words quoted that read as a message, not as code (`torch.amp.autocast(...)`)
+// A line of source in a notebook's traceback (`   3493     "ignore", "Anomaly ...",`, `-> 3496 ...`):
+// what it quotes is code, not a message the reader was given.
+const NUMBERED_SOURCE = /^(?:\s+|-*> ?)\d+ +\S/;
 
 function lines(text) {
   return text.replace(/\r\n?/g, "\n").split("\n").map(clean)
@@ -107,6 +110,7 @@ export function pastedMessages(text) {
     const rest = all.filter(says);
     if (rest.length) found.push({category: null, message: rest.join("\n").trim(), warning: false, indented: false, line: 0});
     all.forEach((line, i) => {
+      if (NUMBERED_SOURCE.test(line)) return;
       const after = line.match(AFTER_ERROR);
       // the next line that says something, looked for only where "error:" ends its line
       const next = () => (all.slice(i + 1).find(l => l.trim()) || "").trim();
@@ -284,11 +288,17 @@ const OTHER_CATEGORY = 0.9;
 // message (an operand's type may differ, 'float' for 'Tensor', beside the 'NoneType' it names).
 const NAMES = /'([A-Za-z_][\w.]*)'/g;
 const OTHER_NAME = 0.5;
-// The condition of a failed assertion names it as a quoted name does: "has_marked_unused_parameters_
-// INTERNAL ASSERT FAILED" is not "expect_autograd_hooks_ INTERNAL ASSERT FAILED".
-const ASSERTED = /^(\S+) (?:INTERNAL )?ASSERT FAILED\b/;
-const quotedNames = text => [...[...text.matchAll(NAMES)].map(m => m[1]), ...(text.match(ASSERTED)?.slice(1) ?? [])];
+const quotedNames = text => [...text.matchAll(NAMES)].map(m => m[1]);
 const otherNames = (said, wording) => said.length > 0 && wording.length > 0 && !wording.some(name => said.includes(name));
+// What a message is about, where its wording says it, each compared alone: the attribute an
+// AttributeError misses ('get_lr' is not '_last_lr'), the kernel a dtype lacks ("max_all_cuda" is
+// not "_amp_foreach_non_finite_check_and_unscale_cuda", though both lack 'BFloat16'), the
+// condition of a failed assertion ("tensors.size() > 0 INTERNAL ASSERT FAILED" is not
+// "expect_autograd_hooks_ INTERNAL ASSERT FAILED"). A paste about another one is another message.
+const SUBJECTS = [/\battribute '([A-Za-z_]\w*)'/, /^"([A-Za-z_]\w*)" not implemented for\b/,
+  /^(.+?) (?:INTERNAL )?ASSERT FAILED\b/];
+const subjects = text => SUBJECTS.map(pattern => text.match(pattern)?.[1] ?? null);
+const otherSubject = (said, wording) => said.some((a, k) => a !== null && wording[k] !== null && a !== wording[k]);
 
 /* What a reader may quote of a message without its start, each read as a message of its
  * own: what it says after a blank line (checkpoint's "Tip: ..."), and each later sentence of
@@ -323,7 +333,7 @@ export class Reader {
       entry.tracebackPatterns = entry.traceback.map(p => new RegExp(p));
       entry.parsed = entry.templates.map(([text, head, releases, recorded = true]) =>
         withCounts({text, releases, recorded, words: words(text), head: words(head), parts: parts(text),
-          names: quotedNames(text)}));
+          names: quotedNames(text), subjects: subjects(text)}));
     }
   }
 
@@ -369,7 +379,7 @@ export class Reader {
     const {text, form} = this.template(pasted.message);
     const said = words(text);
     const saidCounted = counted(said);
-    const names = quotedNames(text);
+    const names = quotedNames(text), about = subjects(text);
     let best = null;
     // asked only on a tie or a new best: compiling every entry's patterns is most of a reading's time
     const naming = new Map();
@@ -393,7 +403,7 @@ export class Reader {
         if (!worth.length) continue;
         let score = Math.max(...worth.map(t => likeness(said, t)));
         if (pasted.category && !entry.categories.some(c => c.split(".").pop() === pasted.category)) score *= OTHER_CATEGORY;
-        if (otherNames(names, template.names)) score *= OTHER_NAME;
+        if (otherNames(names, template.names) || otherSubject(about, template.subjects)) score *= OTHER_NAME;
         const better = !best || score > best.score || (score === best.score && (named(entry) > best.named
           || (named(entry) === best.named && (template.recorded > best.template.recorded
             || (template.recorded === best.template.recorded && seen > best.seen)))));

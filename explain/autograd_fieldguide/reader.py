@@ -37,16 +37,28 @@ OTHER_CATEGORY = 0.9
 # names where a wording quotes some, none of them the wording's, is most likely another
 # message (an operand's type may differ, 'float' for 'Tensor', beside the 'NoneType' it names).
 NAMES = re.compile(r"'([A-Za-z_][\w.]*)'", re.ASCII)
-# The condition of a failed assertion names it as a quoted name does: "has_marked_unused_parameters_
-# INTERNAL ASSERT FAILED" is not "expect_autograd_hooks_ INTERNAL ASSERT FAILED".
-ASSERTED = re.compile(r"^(\S+) (?:INTERNAL )?ASSERT FAILED\b")
 OTHER_NAME = 0.5
+# What a message is about, where its wording says it, each compared alone: the attribute an
+# AttributeError misses ('get_lr' is not '_last_lr'), the kernel a dtype lacks ("max_all_cuda" is
+# not "_amp_foreach_non_finite_check_and_unscale_cuda", though both lack 'BFloat16'), the
+# condition of a failed assertion ("tensors.size() > 0 INTERNAL ASSERT FAILED" is not
+# "expect_autograd_hooks_ INTERNAL ASSERT FAILED"). A paste about another one is another message.
+SUBJECTS = (r"\battribute '([A-Za-z_]\w*)'", r'^"([A-Za-z_]\w*)" not implemented for\b',
+            r"^(.+?) (?:INTERNAL )?ASSERT FAILED\b")
 
 
 def quoted_names(text: str) -> list[str]:
-    """The names a message quotes, and the condition of a failed assertion."""
-    asserted = ASSERTED.match(text)
-    return [*NAMES.findall(text), *([asserted[1]] if asserted else [])]
+    """The names a message quotes."""
+    return NAMES.findall(text)
+
+
+def subjects(text: str) -> list[str | None]:
+    """What the message is about, one per SUBJECTS pattern (None where it does not say)."""
+    return [m[1] if m else None for m in (js_regex(source).search(text) for source in SUBJECTS)]
+
+
+def _other_subject(said: list[str | None], wording: list[str | None]) -> bool:
+    return any(a is not None and b is not None and a != b for a, b in zip(said, wording))
 
 Record = dict[str, Any]  # one of the script's objects, as a dict with its keys (dict[...] works at run time from 3.9)
 
@@ -175,6 +187,9 @@ IN_QUOTES = js_regex(r'["\u201c\u2018]([^"\u201d\u2019\n]{12,})["\u201d\u2019]|(
                      r"|(?<![\w'])'([^'\n]{12,})'(?!\w)")
 AFTER_NAME = js_regex(r"\b[A-Za-z_][\w.]*(?:Error|Exception) ([A-Za-z][^.\n]*)")
 SENTENCE = 4  # words quoted that read as a message, not as code (`torch.amp.autocast(...)`)
+# A line of source in a notebook's traceback (`   3493     "ignore", "Anomaly ...",`, `-> 3496 ...`):
+# what it quotes is code, not a message the reader was given.
+NUMBERED_SOURCE = js_regex(r"^(?:\s+|-*> ?)\d+ +\S")
 _LINE_BREAK = js_regex(r"\r\n?")
 _LEADING_SPACE = js_regex(r"^\s")
 _ESCAPED_NEWLINE = js_regex(r"\\n")
@@ -267,6 +282,8 @@ def pasted_messages(text: str) -> list[Record]:
             found.append({"category": None, "message": _trim("\n".join(rest_lines)), "warning": False,
                           "indented": False, "line": 0})
         for i, line in enumerate(all_):
+            if NUMBERED_SOURCE.search(line):
+                continue
             after = AFTER_ERROR.search(line)
             # the next line that says something, looked for only where "error:" ends its line
             said = [_trim(after[1]) or _trim(next((later for later in all_[i + 1:] if _trim(later)), ""))] \
@@ -436,7 +453,7 @@ def _parse(row: list[Any]) -> Record:
     text, head, releases = row[0], row[1], row[2]
     recorded = row[3] if len(row) > 3 else True
     return {"text": text, "releases": releases, "recorded": recorded, "words": words(text), "head": words(head),
-            "parts": parts(text), "names": quoted_names(text)}
+            "parts": parts(text), "names": quoted_names(text), "subjects": subjects(text)}
 
 
 def _other_names(said: list[str], wording: list[str]) -> bool:
@@ -498,7 +515,7 @@ class Reader:
         templated = self.template(pasted["message"])
         text, form = templated["text"], templated["form"]
         said = words(text)
-        names = quoted_names(text)
+        names, about = quoted_names(text), subjects(text)
         best: Record | None = None
         naming: dict[str, bool] = {}
 
@@ -523,7 +540,7 @@ class Reader:
                     score = max([score, *(likeness(said, part) for part in template["parts"])])
                 if pasted["category"] and not any(c.split(".")[-1] == pasted["category"] for c in entry["categories"]):
                     score *= OTHER_CATEGORY
-                if _other_names(names, template["names"]):
+                if _other_names(names, template["names"]) or _other_subject(about, template["subjects"]):
                     score *= OTHER_NAME
                 better = best is None or score > best["score"] or (score == best["score"] and (
                     named(entry) > named(best["entry"]) or (named(entry) == named(best["entry"]) and (
