@@ -90,9 +90,10 @@ SEVENTH_BLIND_LEAST = (135, 22)
 # The eighth (data/eighth-blind-pastes), as first measured on the commit that merged the entries
 # written after it was committed (its labels on 31ffd78's index, checked against the entries
 # added since): right 85/113 (19 of the in-scope pastes quote a message no entry has), the
-# thread's cause first 11/17 and among the first three 17/17, seven wrong.
+# thread's cause first 11/17 and among the first three 17/17, seven wrong; one wrong since the
+# reader compares what a message is about (an attribute, a kernel, an assertion's condition).
 EIGHTH_BLIND_FLOORS = {"right": 0.75, "first": 0.64, "top3": 1.0}
-EIGHTH_BLIND_MOST_WRONG = 7
+EIGHTH_BLIND_MOST_WRONG = 1
 EIGHTH_BLIND_LEAST = (110, 15)
 
 
