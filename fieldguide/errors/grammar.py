@@ -52,6 +52,9 @@ PLACEHOLDERS = [
      "Expected object of scalar type <dtype> but got scalar type <dtype> for argument #<n> '<arg>'"),
     ("name", r"' in call to (\w+)", "' in call to <op>"),
     ("name", r"\bbatching rule for ((?:\w+::)?\w+(?:\.\w+)*)", "batching rule for <op>"),
+    # vmap's fallback refusing an operator (an out= or view op, one with a list argument such as an RNN's)
+    ("name", r"\bBatching rule not implemented for ((?:\w+::)?\w+(?:\.\w+)*)",
+     "Batching rule not implemented for <op>"),
     ("name", r"\bInput type \(([\w.:]+)\) and (weight|bias) type \(([\w.:]+)\)",
      "Input type (<type>) and <param> type (<type>)"),
     ("name", r"\bexpected target dtype to be Long or Byte, but got (\w+)",
