@@ -46,7 +46,10 @@ sixth set's misses, whose writers never saw it, then labelled. Eighth blind past
 data/eighth-blind-pastes/<name>.toml: the same again, committed unlabelled before the entries
 written from the seventh set's misses and the inventory's reported messages landed (their
 writers never saw it), labelled against the index of that commit and, for the entries landed
-after, checked again by a reader who never ran the box.
+after, checked again by a reader who never ran the box. Ninth blind pastes,
+data/ninth-blind-pastes/<name>.toml: the same again, committed unlabelled before the entries
+written from the inventory's reported messages and the eighth set's misses, and labelled before
+they landed.
 
 Unknown pastes: errors readers paste around training that the guide does not cover (memory,
 devices, shapes, dtypes, data loading, NCCL), kept to check that the paste box answers "not
@@ -76,8 +79,9 @@ FIFTH_BLIND_DIR = Path("data") / "fifth-blind-pastes"
 SIXTH_BLIND_DIR = Path("data") / "sixth-blind-pastes"
 SEVENTH_BLIND_DIR = Path("data") / "seventh-blind-pastes"
 EIGHTH_BLIND_DIR = Path("data") / "eighth-blind-pastes"
+NINTH_BLIND_DIR = Path("data") / "ninth-blind-pastes"
 BLIND_DIRS = (BLIND_DIR, SECOND_BLIND_DIR, THIRD_BLIND_DIR, FOURTH_BLIND_DIR, FIFTH_BLIND_DIR, SIXTH_BLIND_DIR,
-              SEVENTH_BLIND_DIR, EIGHTH_BLIND_DIR)
+              SEVENTH_BLIND_DIR, EIGHTH_BLIND_DIR, NINTH_BLIND_DIR)
 SCOPES = ("autograd", "other")
 UNKNOWN_DIR = Path("data") / "unknown-pastes"
 # The line that states a Python exception: "RuntimeError: ...", "torch.cuda.OutOfMemoryError: ...".

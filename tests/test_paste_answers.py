@@ -34,6 +34,9 @@ from paste_reader import (
     FIFTH_BLIND_MOST_WRONG,
     FOURTH_BLIND_FLOORS,
     FOURTH_BLIND_MOST_WRONG,
+    NINTH_BLIND_FLOORS,
+    NINTH_BLIND_LEAST,
+    NINTH_BLIND_MOST_WRONG,
     ROOT,
     SECOND_BLIND_FLOORS,
     SECOND_BLIND_MOST_WRONG,
@@ -304,12 +307,13 @@ def test_real_pastes_put_the_threads_cause_first():
     (pastes.SIXTH_BLIND_DIR, SIXTH_BLIND_FLOORS, SIXTH_BLIND_MOST_WRONG, SIXTH_BLIND_LEAST),
     (pastes.SEVENTH_BLIND_DIR, SEVENTH_BLIND_FLOORS, SEVENTH_BLIND_MOST_WRONG, SEVENTH_BLIND_LEAST),
     (pastes.EIGHTH_BLIND_DIR, EIGHTH_BLIND_FLOORS, EIGHTH_BLIND_MOST_WRONG, EIGHTH_BLIND_LEAST),
+    (pastes.NINTH_BLIND_DIR, NINTH_BLIND_FLOORS, NINTH_BLIND_MOST_WRONG, NINTH_BLIND_LEAST),
 ], ids=["blind", "second-blind", "third-blind", "fourth-blind", "fifth-blind", "sixth-blind", "seventh-blind",
-        "eighth-blind"])
+        "eighth-blind", "ninth-blind"])
 def test_blind_pastes_land_on_their_entry(folder, floors, most_wrong, least):
     """Real pastes collected before the entries they test were written (data/blind-pastes), or
     after, by topic, and labelled by readers who never ran the box (data/second-blind-pastes,
-    data/third-blind-pastes to data/eighth-blind-pastes):
+    data/third-blind-pastes to data/ninth-blind-pastes):
     the right entry for the in-scope ones, at most `most_wrong` pastes on a wrong entry, and
     the thread's cause first and among the first three, at least as often as `floors` says."""
     cases = pastes.load_blind(ROOT, folder)

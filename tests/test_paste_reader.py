@@ -375,6 +375,20 @@ def test_what_a_notebook_source_line_quotes_is_code(data):
     assert reading["entry"] != "anomaly"
 
 
+def test_a_warnings_tab_indented_lines_are_its_own(data):
+    """A warning runs to its source line, which Python indents with spaces; the signatures
+    PyTorch's overload warning indents with a tab are part of the message."""
+    paste = ("optim.py:25: UserWarning: This overload of add_ is deprecated:\n"
+             "\tadd_(Number alpha, Tensor other)\n"
+             "Consider using one of the following signatures instead:\n"
+             "\tadd_(Tensor other, *, Number alpha)\n"
+             "  exp_avg.mul_(beta1).add_(1 - beta1, grad)\n")
+    first = call("pastedMessages", paste)[0]
+    assert first["message"] == ("This overload of add_ is deprecated:\n\tadd_(Number alpha, Tensor other)\n"
+                                "Consider using one of the following signatures instead:\n"
+                                "\tadd_(Tensor other, *, Number alpha)")
+
+
 def with_entries(data: dict, *added: dict) -> dict:
     data = copy.deepcopy(data)
     data["entries"] += added

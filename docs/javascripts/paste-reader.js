@@ -83,9 +83,13 @@ export function pastedMessages(text) {
     const start = i;
     const parts = [match[2]];
     const logged = warning && all[i].trimStart().startsWith("[W");
-    while (!(logged && LOGGED_END.test(parts[parts.length - 1])) && i + 1 < all.length && !ends(i + 1) && !(warning && all[i + 1].length - all[i + 1].trimStart().length > indent)) {
+    // PyTorch indents a message's own lines with a tab (an overload's signatures); Python
+    // indents a warning's source line, and a traceback its code, with spaces.
+    const tabbed = line => line.slice(indent).startsWith("\t");
+    while (!(logged && LOGGED_END.test(parts[parts.length - 1])) && i + 1 < all.length && !ends(i + 1)
+      && !(warning && all[i + 1].length - all[i + 1].trimStart().length > indent && !tabbed(all[i + 1]))) {
       const next = all[++i];
-      if (next.length - next.trimStart().length <= indent) parts.push(next.slice(indent));
+      if (next.length - next.trimStart().length <= indent || tabbed(next)) parts.push(next.slice(indent));
     }
     const category = match[1].split(".").pop();
     found.push({category, message: parts.join("\n").trim(), warning, indented: indent > 0, line: start});

@@ -248,11 +248,16 @@ def pasted_messages(text: str) -> list[Record]:
         start = i
         parts = [match[2]]
         logged = warning and _trim_start(all_[i]).startswith("[W")
+        # PyTorch indents a message's own lines with a tab (an overload's signatures); Python
+        # indents a warning's source line, and a traceback its code, with spaces.
+        def tabbed(line: str, indent: int = indent) -> bool:
+            return _slice(line, indent).startswith("\t")
+
         while (not (logged and LOGGED_END.search(parts[-1])) and i + 1 < len(all_) and not ends(i + 1)
-               and not (warning and _indent(all_[i + 1]) > indent)):
+               and not (warning and _indent(all_[i + 1]) > indent and not tabbed(all_[i + 1]))):
             i += 1
             following = all_[i]
-            if _indent(following) <= indent:
+            if _indent(following) <= indent or tabbed(following):
                 parts.append(_slice(following, indent))
         category = match[1].split(".")[-1]
         found.append({"category": category, "message": _trim("\n".join(parts)), "warning": warning,
