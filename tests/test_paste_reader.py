@@ -375,6 +375,19 @@ def test_what_a_notebook_source_line_quotes_is_code(data):
     assert reading["entry"] != "anomaly"
 
 
+def test_a_notebook_source_line_that_raises_quotes_the_message(data):
+    """A paste cut before its error line still holds the message in the line that raises it."""
+    data = with_entries(data, entry("tensors-only", "TypeError", [
+        template("optimizer can only optimize Tensors, but one of the params is <type>")], [cause("numbers")]))
+    paste = ("TypeError                                 Traceback (most recent call last)\n"
+             "/env/lib/python3.6/site-packages/torch/optim/optimizer.py in add_param_group(self, param_group)\n"
+             "    202             if not isinstance(param, torch.Tensor):\n"
+             "    203                 raise TypeError(\"optimizer can only optimize Tensors, \"\n"
+             "--> 204                                 \"but one of the params is \" +\n")
+    reading, = read(data, [paste])
+    assert reading["entry"] == "tensors-only"
+
+
 def test_a_warnings_tab_indented_lines_are_its_own(data):
     """A warning runs to its source line, which Python indents with spaces; the signatures
     PyTorch's overload warning indents with a tab are part of the message."""

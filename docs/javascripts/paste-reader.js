@@ -49,6 +49,7 @@ const SENTENCE = 4; // words quoted that read as a message, not as code (`torch.
 // A line of source in a notebook's traceback (`   3493     "ignore", "Anomaly ...",`, `-> 3496 ...`):
 // what it quotes is code, not a message the reader was given.
 const NUMBERED_SOURCE = /^(?:\s+|-*> ?)\d+ +\S/;
+const RAISING = /\braise\s+[\w.]+\(/;
 
 function lines(text) {
   return text.replace(/\r\n?/g, "\n").split("\n").map(clean)
@@ -114,7 +115,7 @@ export function pastedMessages(text) {
     const rest = all.filter(says);
     if (rest.length) found.push({category: null, message: rest.join("\n").trim(), warning: false, indented: false, line: 0});
     all.forEach((line, i) => {
-      if (NUMBERED_SOURCE.test(line)) return;
+      if (NUMBERED_SOURCE.test(line) && !RAISING.test(line)) return;
       const after = line.match(AFTER_ERROR);
       // the next line that says something, looked for only where "error:" ends its line
       const next = () => (all.slice(i + 1).find(l => l.trim()) || "").trim();

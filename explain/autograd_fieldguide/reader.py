@@ -190,6 +190,9 @@ SENTENCE = 4  # words quoted that read as a message, not as code (`torch.amp.aut
 # A line of source in a notebook's traceback (`   3493     "ignore", "Anomaly ...",`, `-> 3496 ...`):
 # what it quotes is code, not a message the reader was given.
 NUMBERED_SOURCE = js_regex(r"^(?:\s+|-*> ?)\d+ +\S")
+# ... except the line that raises: its string is the message, and a paste cut before the error
+# line has only that (`    203   raise TypeError("optimizer can only optimize Tensors, "`).
+RAISING = js_regex(r"\braise\s+[\w.]+\(")
 _LINE_BREAK = js_regex(r"\r\n?")
 _LEADING_SPACE = js_regex(r"^\s")
 _ESCAPED_NEWLINE = js_regex(r"\\n")
@@ -287,7 +290,7 @@ def pasted_messages(text: str) -> list[Record]:
             found.append({"category": None, "message": _trim("\n".join(rest_lines)), "warning": False,
                           "indented": False, "line": 0})
         for i, line in enumerate(all_):
-            if NUMBERED_SOURCE.search(line):
+            if NUMBERED_SOURCE.search(line) and not RAISING.search(line):
                 continue
             after = AFTER_ERROR.search(line)
             # the next line that says something, looked for only where "error:" ends its line
