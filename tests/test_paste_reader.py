@@ -349,6 +349,31 @@ def test_an_attribute_error_is_about_its_attribute(data):
     assert (same["entry"], other["entry"]) == ("last-lr", None)
 
 
+def test_an_object_is_about_what_it_is_not(data):
+    """Both quote 'NoneType'; what the object is not (iterable, subscriptable) is what each
+    message is about."""
+    data = with_entries(data, entry("subscript", "TypeError", [template("'NoneType' object is not subscriptable")],
+                                    [cause("none-returned")]))
+    same, other = read(data, ["TypeError: 'NoneType' object is not subscriptable",
+                              "TypeError: 'NoneType' object is not iterable"])
+    assert (same["entry"], other["entry"]) == ("subscript", None)
+
+
+def test_a_part_alone_is_the_message_only_when_it_reads_clearly_like_it(data):
+    """A later sentence of a message, pasted alone, finds it; another library's warning that
+    shares only its deprecation boilerplate does not."""
+    data = with_entries(data, entry("kernel", "UserWarning", [template(
+        "aten::foo: an autograd kernel was not registered to the Autograd key(s) but we are trying to "
+        "backprop through it. This may lead to silently incorrect behavior. This behavior is deprecated "
+        "and will be removed in a future version of PyTorch. If your operator is differentiable, please "
+        "ensure you have registered an autograd kernel to the correct Autograd key.")], [cause("no-kernel")]))
+    same, other = read(data, [
+        "This behavior is deprecated and will be removed in a future version of PyTorch. If your operator is "
+        "differentiable, please ensure you have registered an autograd kernel to the correct Autograd key.",
+        "This implementation of AdamW is deprecated and will be removed in a future version. Use the PyTorch"])
+    assert (same["entry"], other["entry"]) == ("kernel", None)
+
+
 def test_a_missing_kernel_is_about_its_kernel(data):
     """Two kernels that lack the same dtype are two messages: the dtype they share is not
     what either is about."""

@@ -299,9 +299,10 @@ const otherNames = (said, wording) => said.length > 0 && wording.length > 0 && !
 // AttributeError misses ('get_lr' is not '_last_lr'), the kernel a dtype lacks ("max_all_cuda" is
 // not "_amp_foreach_non_finite_check_and_unscale_cuda", though both lack 'BFloat16'), the
 // condition of a failed assertion ("tensors.size() > 0 INTERNAL ASSERT FAILED" is not
-// "expect_autograd_hooks_ INTERNAL ASSERT FAILED"). A paste about another one is another message.
+// "expect_autograd_hooks_ INTERNAL ASSERT FAILED"), what an object is not ('NoneType' object is
+// not iterable is not "... not subscriptable"). A paste about another one is another message.
 const SUBJECTS = [/\battribute '([A-Za-z_]\w*)'/, /^"([A-Za-z_]\w*)" not implemented for\b/,
-  /^(.+?) (?:INTERNAL )?ASSERT FAILED\b/];
+  /^(.+?) (?:INTERNAL )?ASSERT FAILED\b/, /\bobject is not (\w+)/];
 const subjects = text => SUBJECTS.map(pattern => text.match(pattern)?.[1] ?? null);
 const otherSubject = (said, wording) => said.some((a, k) => a !== null && wording[k] !== null && a !== wording[k]);
 
@@ -310,6 +311,14 @@ const otherSubject = (said, wording) => said.some((a, k) => a !== null && wordin
  * PART words or more, to the message's end ("This error indicates that your module has
  * parameters that were not used in producing loss", from the middle of DDP's message). */
 const PART = 8;
+// A part alone is the message only when the paste reads clearly like it: its sentences
+// are often boilerplate other messages share ("is deprecated and will be removed in a future
+// version"), which a library's own warning may say too.
+export const PART_KNOWN = 0.65;
+const partLikeness = (said, part) => {
+  const score = likeness(said, part);
+  return score >= PART_KNOWN ? score : 0;
+};
 const SENTENCE_START = /(?<=[.!?])\s+(?=[A-Z<])/g;
 export function parts(text) {
   const tail = words(text.split("\n\n").slice(1).join("\n"));
@@ -406,7 +415,7 @@ export class Reader {
         const read = pasted.category ? [template] : [template, ...template.parts];
         const worth = best ? read.filter(t => likenessBound(saidCounted, t) >= best.score) : read;
         if (!worth.length) continue;
-        let score = Math.max(...worth.map(t => likeness(said, t)));
+        let score = Math.max(...worth.map(t => (t === template ? likeness(said, t) : partLikeness(said, t))));
         if (pasted.category && !entry.categories.some(c => c.split(".").pop() === pasted.category)) score *= OTHER_CATEGORY;
         if (otherNames(names, template.names) || otherSubject(about, template.subjects)) score *= OTHER_NAME;
         const better = !best || score > best.score || (score === best.score && (named(entry) > best.named

@@ -42,9 +42,10 @@ OTHER_NAME = 0.5
 # AttributeError misses ('get_lr' is not '_last_lr'), the kernel a dtype lacks ("max_all_cuda" is
 # not "_amp_foreach_non_finite_check_and_unscale_cuda", though both lack 'BFloat16'), the
 # condition of a failed assertion ("tensors.size() > 0 INTERNAL ASSERT FAILED" is not
-# "expect_autograd_hooks_ INTERNAL ASSERT FAILED"). A paste about another one is another message.
+# "expect_autograd_hooks_ INTERNAL ASSERT FAILED"), what an object is not ('NoneType' object is
+# not iterable is not "... not subscriptable"). A paste about another one is another message.
 SUBJECTS = (r"\battribute '([A-Za-z_]\w*)'", r'^"([A-Za-z_]\w*)" not implemented for\b',
-            r"^(.+?) (?:INTERNAL )?ASSERT FAILED\b")
+            r"^(.+?) (?:INTERNAL )?ASSERT FAILED\b", r"\bobject is not (\w+)")
 
 
 def quoted_names(text: str) -> list[str]:
@@ -438,6 +439,10 @@ def likeness(said: list[str], template: Record) -> float:
 
 
 PART = 8
+# A part alone is the message only when the paste reads clearly like it: its sentences
+# are often boilerplate other messages share ("is deprecated and will be removed in a future
+# version"), which a library's own warning may say too.
+PART_KNOWN = 0.65
 SENTENCE_START = re.compile(r"(?<=[.!?])\s+(?=[A-Z<])")
 
 
@@ -545,7 +550,8 @@ class Reader:
                 score = likeness(said, template)
                 # a paste with no "SomeError:" line may be a part of the message alone
                 if not pasted["category"]:
-                    score = max([score, *(likeness(said, part) for part in template["parts"])])
+                    score = max([score, *(near for part in template["parts"]
+                                          if (near := likeness(said, part)) >= PART_KNOWN)])
                 if pasted["category"] and not any(c.split(".")[-1] == pasted["category"] for c in entry["categories"]):
                     score *= OTHER_CATEGORY
                 if _other_names(names, template["names"]) or _other_subject(about, template["subjects"]):
