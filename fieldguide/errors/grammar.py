@@ -55,6 +55,10 @@ PLACEHOLDERS = [
     # vmap's fallback refusing an operator (an out= or view op, one with a list argument such as an RNN's)
     ("name", r"\bBatching rule not implemented for ((?:\w+::)?\w+(?:\.\w+)*)",
      "Batching rule not implemented for <op>"),
+    # a metadata change (resize_, set_, squeeze_ ...) refused on a tensor from .data or .detach(), 1.1 - 1.12:
+    # the TensorImpl setter it reached (set_sizes_contiguous, set_storage ...); 1.1 - 1.2 leave out the "a"
+    ("name", r"\b(\w+) is not allowed on a Tensor created from", "<op> is not allowed on a Tensor created from"),
+    ("name", r"\b(\w+) is not allowed on Tensor created from", "<op> is not allowed on Tensor created from"),
     ("name", r"\bInput type \(([\w.:]+)\) and (weight|bias) type \(([\w.:]+)\)",
      "Input type (<type>) and <param> type (<type>)"),
     ("name", r"\bexpected target dtype to be Long or Byte, but got (\w+)",
