@@ -55,6 +55,8 @@ PLACEHOLDERS = [
     # vmap's fallback refusing an operator (an out= or view op, one with a list argument such as an RNN's)
     ("name", r"\bBatching rule not implemented for ((?:\w+::)?\w+(?:\.\w+)*)",
      "Batching rule not implemented for <op>"),
+    # a torch.func transform's wrapper tensor asked for its storage: grad's and vjp's wrapper, or vmap's
+    ("name", r"\bCannot access storage of (TensorWrapper|BatchedTensorImpl)\b", "Cannot access storage of <class>"),
     ("name", r"\bInput type \(([\w.:]+)\) and (weight|bias) type \(([\w.:]+)\)",
      "Input type (<type>) and <param> type (<type>)"),
     ("name", r"\bexpected target dtype to be Long or Byte, but got (\w+)",
