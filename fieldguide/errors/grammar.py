@@ -59,6 +59,8 @@ PLACEHOLDERS = [
     # the TensorImpl setter it reached (set_sizes_contiguous, set_storage ...); 1.1 - 1.2 leave out the "a"
     ("name", r"\b(\w+) is not allowed on a Tensor created from", "<op> is not allowed on a Tensor created from"),
     ("name", r"\b(\w+) is not allowed on Tensor created from", "<op> is not allowed on Tensor created from"),
+    # a torch.func transform's wrapper tensor asked for its storage: grad's and vjp's wrapper, or vmap's
+    ("name", r"\bCannot access storage of (TensorWrapper|BatchedTensorImpl)\b", "Cannot access storage of <class>"),
     ("name", r"\bInput type \(([\w.:]+)\) and (weight|bias) type \(([\w.:]+)\)",
      "Input type (<type>) and <param> type (<type>)"),
     ("name", r"\bexpected target dtype to be Long or Byte, but got (\w+)",
