@@ -55,6 +55,9 @@ PLACEHOLDERS = [
     # vmap's fallback refusing an operator (an out= or view op, one with a list argument such as an RNN's)
     ("name", r"\bBatching rule not implemented for ((?:\w+::)?\w+(?:\.\w+)*)",
      "Batching rule not implemented for <op>"),
+    # forward mode refusing an operator: one with no forward-mode formula, or an out= one (which
+    # 1.10 - 1.11 said in parentheses after its name)
+    ("name", r"\bTrying to use forward AD with ((?:\w+::)?\w+(?:\.\w+)*)", "Trying to use forward AD with <op>"),
     ("name", r"\bInput type \(([\w.:]+)\) and (weight|bias) type \(([\w.:]+)\)",
      "Input type (<type>) and <param> type (<type>)"),
     ("name", r"\bexpected target dtype to be Long or Byte, but got (\w+)",
@@ -199,11 +202,11 @@ def forward_name(node: str) -> str:
     return re.sub(BACKWARD_SUFFIX, lambda m: "" if m[1] in ("", "0") else m[1], node)
 
 
-def slug(text: str) -> str:
+def slug(text: str, length: int = ID_LENGTH) -> str:
     words = re.findall(r"[a-z0-9]+", re.sub(r"<[^<>]*>|'", "", text.lower()))
     out = words[0] if words else "message"
     for word in words[1:]:
-        if len(out) + 1 + len(word) > ID_LENGTH:
+        if len(out) + 1 + len(word) > length:
             break
         out += "-" + word
     return out
