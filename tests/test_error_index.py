@@ -421,6 +421,22 @@ def test_an_entry_takes_its_newest_type_and_the_same_words_of_another_type_get_a
     assert [versions for _, versions in grouping.newest_first(moved.texts)] == [["2.13.0"], ["2.9.1"]]
 
 
+def test_two_messages_that_part_after_the_id_length_get_ids_that_part_too(tmp_path):
+    """Forward mode's two refusals name the operator and differ only after the first 60
+    characters of their slug: the second takes as many more words as tell them apart."""
+    opening = "Trying to use forward AD with mv_out that does not support it because it"
+    snippets = [
+        record(tmp_path, "t/formula", {"2.13.0": traceback(f"{opening} has not been implemented yet.",
+                                                           "NotImplementedError")}, raises="NotImplementedError"),
+        record(tmp_path, "t/out", {"2.13.0": traceback(f"{opening} is an out= function", "NotImplementedError")},
+               raises="NotImplementedError"),
+    ]
+    entries = grouping.collect(snippets, OutputStore(tmp_path))
+    assert sorted(e.id for e in entries) == [
+        "trying-to-use-forward-ad-with-that-does-not-support-it",
+        "trying-to-use-forward-ad-with-that-does-not-support-it-because-it-is-an-out-function"]
+
+
 def test_a_message_of_placeholders_only_still_gets_an_id():
     assert grammar.slug("<node>: <n>") == "message"
 

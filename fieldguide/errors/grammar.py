@@ -61,6 +61,9 @@ PLACEHOLDERS = [
     ("name", r"\b(\w+) is not allowed on Tensor created from", "<op> is not allowed on Tensor created from"),
     # a torch.func transform's wrapper tensor asked for its storage: grad's and vjp's wrapper, or vmap's
     ("name", r"\bCannot access storage of (TensorWrapper|BatchedTensorImpl)\b", "Cannot access storage of <class>"),
+    # forward mode refusing an operator: one with no forward-mode formula, or an out= one (which
+    # 1.10 - 1.11 said in parentheses after its name)
+    ("name", r"\bTrying to use forward AD with ((?:\w+::)?\w+(?:\.\w+)*)", "Trying to use forward AD with <op>"),
     ("name", r"\bInput type \(([\w.:]+)\) and (weight|bias) type \(([\w.:]+)\)",
      "Input type (<type>) and <param> type (<type>)"),
     ("name", r"\bexpected target dtype to be Long or Byte, but got (\w+)",
@@ -205,11 +208,11 @@ def forward_name(node: str) -> str:
     return re.sub(BACKWARD_SUFFIX, lambda m: "" if m[1] in ("", "0") else m[1], node)
 
 
-def slug(text: str) -> str:
+def slug(text: str, length: int = ID_LENGTH) -> str:
     words = re.findall(r"[a-z0-9]+", re.sub(r"<[^<>]*>|'", "", text.lower()))
     out = words[0] if words else "message"
     for word in words[1:]:
-        if len(out) + 1 + len(word) > ID_LENGTH:
+        if len(out) + 1 + len(word) > length:
             break
         out += "-" + word
     return out

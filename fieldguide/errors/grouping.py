@@ -18,6 +18,7 @@ from packaging.version import Version
 
 from fieldguide.causes import EntryCauses, Mechanism, Unrecorded
 from fieldguide.errors.grammar import (
+    ID_LENGTH,
     Message,
     family,
     first_sentence,
@@ -203,12 +204,17 @@ def _unrecorded(ids: set[str], data: dict[str, EntryCauses]) -> list[Entry]:
 
 
 def _assign_ids(entries: list[Entry]) -> None:
-    """Each entry's id: its oldest wording's first sentence, as a slug."""
+    """Each entry's id: its oldest wording's first sentence, as a slug. Where another entry's
+    sentence opens with the same words as far as a slug goes, the id takes more of its words
+    (the forward-mode refusals, "... does not support it because it is an out= function");
+    where the words are the same, its category leads it."""
     taken: set[str] = set()
     for entry in sorted(entries, key=lambda e: (e.category, e.oldest_template())):
-        entry.id = slug(first_sentence(entry.oldest_template()))
-        if entry.id in taken:  # the same words as another category's message
-            entry.id = slug(f"{entry.category} {entry.id}")
+        sentence = first_sentence(entry.oldest_template())
+        entry.id = slug(sentence)
+        if entry.id in taken:
+            longer = slug(sentence, 2 * ID_LENGTH)
+            entry.id = longer if longer not in taken else slug(f"{entry.category} {entry.id}")
         if entry.id in taken:
             raise ValueError(f"two error index entries would both have the id {entry.id!r}")
         taken.add(entry.id)
