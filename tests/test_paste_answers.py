@@ -431,6 +431,49 @@ def test_custom_function_variants_land_on_their_entry():
     assert not misses, "\n\n".join(misses)
 
 
+# The operand checks of 1.0 - 1.5 (data/wordings.toml), with other values than the wordings
+# quote: one message named both operands' backend (1.1) or device (1.2) and dtype, so operands on
+# two backends or devices are the device entry and the same one twice the dtype entry; the legacy
+# TH check names the argument, any argument. An optimizer's update on resumed state ranks that
+# cause first.
+DEVICE = "expected-all-tensors-to-be-on-the-same-device-but-found-at"
+OLD_OPERAND_CHECKS = [
+    # (paste, entry, first cause or None)
+    ("RuntimeError: expected backend CUDA and dtype Float but got backend CPU and dtype Float", DEVICE, None),
+    ("RuntimeError: expected backend CPU and dtype Long but got backend CUDA and dtype Float", DEVICE, None),
+    ("RuntimeError: expected backend CPU and dtype Double but got backend CPU and dtype Float",
+     "found-dtype-but-expected", None),
+    ("RuntimeError: expected backend CUDA and dtype Float but got backend CUDA and dtype Half",
+     "found-dtype-but-expected", None),
+    ("RuntimeError: expected device cuda:1 and dtype Float but got device cuda:0 and dtype Float", DEVICE, None),
+    ("RuntimeError: expected device cpu and dtype Float but got device cpu and dtype Long",
+     "found-dtype-but-expected", None),
+    ("RuntimeError: expected device cuda:0 but got device cuda:1", DEVICE, None),
+    ("RuntimeError: Expected object of backend CPU but got backend CUDA for argument #2 'other'", DEVICE, None),
+    ("RuntimeError: Expected object of backend CUDA but got backend CPU for sequence element 0 in sequence "
+     "argument at position #1 'tensors'", DEVICE, None),
+    ("RuntimeError: Expected object of device type cuda but got device type cpu for argument #1 'self' in call "
+     "to _thnn_conv2d_forward", DEVICE, None),
+    ("  File \"train.py\", line 60, in train\n    optimizer.step()\n"
+     "  File \"/usr/lib/python3.7/site-packages/torch/optim/adam.py\", line 93, in step\n"
+     "    exp_avg.mul_(beta1).add_(1 - beta1, grad)\n"
+     "RuntimeError: expected backend CPU and dtype Float but got backend CUDA and dtype Float",
+     DEVICE, "optimizer-state-elsewhere"),
+]
+
+
+def test_old_operand_checks_land_on_the_entry_their_operands_say():
+    pastes = [paste for paste, _, _ in OLD_OPERAND_CHECKS]
+    misses = []
+    for (paste, entry, first), reading in zip(OLD_OPERAND_CHECKS, read(site_data(), pastes), strict=True):
+        ranked = [c["mechanism"] for c in reading["causes"]] if landed(reading, entry) else []
+        if not landed(reading, entry):
+            misses.append(f"expected #{entry}, got {reading and reading['entry'] or 'nothing'}:\n{paste}")
+        elif first is not None and ranked[:1] != [first]:
+            misses.append(f"#{entry}: expected {first} first, got {ranked}:\n{paste}")
+    assert not misses, "\n\n".join(misses)
+
+
 # A required argument that step() was not given: Python words the message the same for every
 # class and names the argument last (without the class before Python 3.10). The argument
 # decides the entry: 'closure' is L-BFGS stepped like Adam, 'metrics' is ReduceLROnPlateau

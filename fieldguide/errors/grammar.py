@@ -47,6 +47,27 @@ PLACEHOLDERS = [
     ("name", r"\bexpected scalar type (\w+) but found (\w+)", "expected scalar type <dtype> but found <dtype>"),
     ("name", r"\bFound dtype (\w+) but expected (\w+)", "Found dtype <dtype> but expected <dtype>"),
     ("name", r"\bexpected dtype (\w+) but got dtype (\w+)", "expected dtype <dtype> but got dtype <dtype>"),
+    # TensorIterator's operand check of 1.1 (backends) and 1.2 (devices), one message for a device
+    # and a dtype mismatch: operands on two backends or devices are the device mismatch, the same
+    # one twice ("<same device>") only a dtype mismatch
+    ("name", r"\bexpected backend (\w+) and dtype (\w+) but got backend (?!\1 )(\w+) and dtype (\w+)",
+     "expected backend <device> and dtype <dtype> but got backend <device> and dtype <dtype>"),
+    ("name", r"\bexpected backend (\w+) and dtype (\w+) but got backend \1 and dtype (\w+)",
+     "expected backend <device> and dtype <dtype> but got backend <same device> and dtype <dtype>"),
+    ("name", r"\bexpected device (\w+(?::\d+)?) and dtype (\w+) but got device (?!\1 )(\w+(?::\d+)?) and dtype (\w+)",
+     "expected device <device> and dtype <dtype> but got device <device> and dtype <dtype>"),
+    ("name", r"\bexpected device (\w+(?::\d+)?) and dtype (\w+) but got device \1 and dtype (\w+)",
+     "expected device <device> and dtype <dtype> but got device <same device> and dtype <dtype>"),
+    # its device check of 1.3 - 1.5
+    ("name", r"\bexpected device (\w+(?::\d+)?) but got device (\w+(?::\d+)?)",
+     "expected device <device> but got device <device>"),
+    # the legacy TH check's backend and device type of 1.0 - 1.9, which name the argument
+    ("name", r"\bExpected object of backend (\w+) but got backend (\w+) for argument #(\d+) '(\w+)'",
+     "Expected object of backend <device> but got backend <device> for argument #<n> '<arg>'"),
+    ("name", r"\bExpected object of backend (\w+) but got backend (\w+) for sequence element (\d+)",
+     "Expected object of backend <device> but got backend <device> for sequence element <n>"),
+    ("name", r"\bExpected object of device type (\w+) but got device type (\w+) for argument #(\d+) '(\w+)'",
+     "Expected object of device type <device> but got device type <device> for argument #<n> '<arg>'"),
     # the legacy TH check of 1.0 - 1.9, which names the argument and the kernel
     ("name", r"\bExpected object of scalar type (\w+) but got scalar type (\w+) for argument #(\d+) '(\w+)'",
      "Expected object of scalar type <dtype> but got scalar type <dtype> for argument #<n> '<arg>'"),
