@@ -63,7 +63,8 @@ PLACEHOLDERS = [
     ("name", r"\bCan't pickle local object '([^'\n]+)'", "Can't pickle local object '<name>'"),
     # a function pickle could not find by its name (a lambda's is `<lambda>`), in the module it names;
     # the address as printed, or as this guide's recordings write it
-    ("name", r"\bCan't pickle <function (\S+) at 0x(?:<address>|[0-9a-fA-F]+)>: attribute lookup (\S+) on ([\w.]+) failed",
+    ("name",
+     r"\bCan't pickle <function (\S+) at 0x(?:<address>|[0-9a-fA-F]+)>: attribute lookup (\S+) on ([\w.]+) failed",
      "Can't pickle <function <name> at 0x<address>>: attribute lookup <name> on <module> failed"),
     # a hook or a backward returned something not a tensor: what it returned
     ("name", r"\bexpected Variable or None \(got ([^)\n]+)\)", "expected Variable or None (got <type>)"),

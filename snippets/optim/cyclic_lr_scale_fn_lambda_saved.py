@@ -12,7 +12,7 @@ opt = torch.optim.SGD(nn.Linear(4, 1).parameters(), lr=0.1, momentum=0.9)
 scheduler = torch.optim.lr_scheduler.CyclicLR(
     opt, base_lr=0.01, max_lr=0.1, step_size_up=2, scale_fn=lambda cycle: 0.5 ** (cycle - 1), scale_mode="cycle"
 )
-for step in range(3):
+for _ in range(3):
     opt.step()
     scheduler.step()
 

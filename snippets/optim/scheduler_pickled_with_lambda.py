@@ -11,7 +11,7 @@ torch.manual_seed(0)
 model = nn.Linear(4, 1)
 opt = torch.optim.SGD(model.parameters(), lr=0.1)
 scheduler = torch.optim.lr_scheduler.LambdaLR(opt, lambda epoch: 0.9**epoch)
-for epoch in range(2):
+for _ in range(2):
     opt.step()
     scheduler.step()
 
