@@ -91,6 +91,11 @@ PLACEHOLDERS = [
      "expected target dtype to be Long or Byte, but got <dtype>"),
     # the reader's own function that pickle refused (a scheduler's lr_lambda, a collate_fn)
     ("name", r"\bCan't pickle local object '([^'\n]+)'", "Can't pickle local object '<name>'"),
+    # a function pickle could not find by its name (a lambda's is `<lambda>`), in the module it names;
+    # the address as printed, or as this guide's recordings write it
+    ("name",
+     r"\bCan't pickle <function (\S+) at 0x(?:<address>|[0-9a-fA-F]+)>: attribute lookup (\S+) on ([\w.]+) failed",
+     "Can't pickle <function <name> at 0x<address>>: attribute lookup <name> on <module> failed"),
     # a hook or a backward returned something not a tensor: what it returned
     ("name", r"\bexpected Variable or None \(got ([^)\n]+)\)", "expected Variable or None (got <type>)"),
     ("name", r"\bbut hook returned '([^'\n]+)'", "but hook returned '<type>'"),
