@@ -33,6 +33,7 @@ import importlib.machinery
 import io
 import json
 import os
+import re
 import selectors
 import shutil
 import signal
@@ -486,7 +487,29 @@ def format_uncaught(error: BaseException, path: str) -> str:
             [frame for frame in current.stack if frame.filename == path]
         )
         todo += [current.__cause__, current.__context__]
-    return "".join(summary.format())
+    return _with_hint("".join(summary.format()), error)
+
+
+_HINT = re.compile(r"\. Did you mean: '[^'\n]*'\?$")
+
+
+def _with_hint(text: str, error: BaseException) -> str:
+    """The traceback with the hint Python 3.10 and 3.11 print after an AttributeError's or
+    NameError's line ("... has no attribute 'x'. Did you mean: 'y'?"): their interpreter adds it
+    in C, and only 3.12's traceback module computes it too. It is asked of the interpreter's own
+    hook, writing into a buffer."""
+    if sys.version_info >= (3, 12) or not isinstance(error, (AttributeError, NameError)):
+        return text
+    printed, stderr = io.StringIO(), sys.stderr
+    sys.stderr = printed
+    try:
+        sys.__excepthook__(type(error), error, error.__traceback__)
+    finally:
+        sys.stderr = stderr
+    hint = _HINT.search(printed.getvalue().rstrip("\n"))
+    if hint is None or text.rstrip("\n").endswith(hint[0]):
+        return text
+    return text.rstrip("\n") + hint[0] + "\n"
 
 
 if __name__ == "__main__":

@@ -88,6 +88,14 @@ SNIPPETS = {
         print("leaving")
         sys.exit(4)
     """,
+    "misses_attribute": """
+        # raises: AttributeError
+        class Wrapper:
+            def add_param_group(self):
+                pass
+
+        Wrapper().param_groups
+    """,
     "syntax_error": """
         print("never runs")
         x = (1,
@@ -291,6 +299,16 @@ def test_syntax_error_is_the_snippets_error_as_python_prints_it(runs, tmp_path):
         "SyntaxError: '(' was never closed\n"
     )
     assert "snippets/t/syntax_error.py is not valid Python" in result.problem(snippet)
+
+
+def test_an_attribute_error_keeps_the_hint_python_prints_after_it(runs, tmp_path):
+    """Python 3.10 and 3.11 print "Did you mean" after an AttributeError's line in C, which their
+    traceback module does not know about (3.12's does): the recording has it, as a reader sees it."""
+    snippet, result = runs["misses_attribute"]
+    assert result.problem(snippet) is None
+    assert result.output == plain_python(snippet, tmp_path)
+    assert result.output.endswith(
+        "AttributeError: 'Wrapper' object has no attribute 'param_groups'. Did you mean: 'add_param_group'?\n")
 
 
 def test_snippets_write_in_a_scratch_folder_but_see_their_real_paths(runs, root, tmp_path):

@@ -38,6 +38,19 @@ PLACEHOLDERS = [
     # get_last_lr() asked of a scheduler that lacks it: the scheduler's class (ReduceLROnPlateau
     # before 2.2, any scheduler before 1.4, a warm-up class that is not an LRScheduler)
     ("name", r"'(\w+)' object has no attribute 'get_last_lr'", "'<scheduler>' object has no attribute 'get_last_lr'"),
+    # an attribute torch.optim.Optimizer's __init__ sets, missing from an object of the reader's class
+    # (a wrapper optimizer that never called it); Python 3.10+'s "Did you mean" hint is not the message,
+    # and a paste that wraps the message in double quotes may close the attribute's name with one
+    ("name", r"'(\w+)' object has no attribute '(defaults|param_groups|state|_optimizer_\w+_hooks"
+     r"|_zero_grad_profile_name|_warned_capturable_if_run_uncaptured)['\"](?:\. Did you mean: '\w+'\?)?",
+     "'<optimizer>' object has no attribute '<attr>'"),
+    # a scheduler without the optimizer attribute LRScheduler sets (SequentialLR and ChainedScheduler
+    # on 1.10, a warm-up class that is not an LRScheduler), and 1.10's two without the rate get_last_lr()
+    # returns (ReduceLROnPlateau's on 2.2 is object-has-no-attribute-get-last-lr's wording)
+    ("name", r"'(\w+)' object has no attribute 'optimizer'(?:\. Did you mean: '\w+'\?)?",
+     "'<scheduler>' object has no attribute 'optimizer'"),
+    ("name", r"'(SequentialLR|ChainedScheduler)' object has no attribute '_last_lr'(?:\. Did you mean: '\w+'\?)?",
+     "'<scheduler>' object has no attribute '_last_lr'"),
     ("name", r"\b(\w+)\.__init__\(\) got an unexpected keyword",
      "<class>.__init__() got an unexpected keyword"),
     ("name", r"\b(\w+) is not an Optimizer\b", "<class> is not an Optimizer"),
