@@ -46,6 +46,9 @@ from paste_reader import (
     SIXTH_BLIND_FLOORS,
     SIXTH_BLIND_LEAST,
     SIXTH_BLIND_MOST_WRONG,
+    TENTH_BLIND_FLOORS,
+    TENTH_BLIND_LEAST,
+    TENTH_BLIND_MOST_WRONG,
     THIRD_BLIND_FLOORS,
     THIRD_BLIND_MOST_WRONG,
     entries,
@@ -308,12 +311,13 @@ def test_real_pastes_put_the_threads_cause_first():
     (pastes.SEVENTH_BLIND_DIR, SEVENTH_BLIND_FLOORS, SEVENTH_BLIND_MOST_WRONG, SEVENTH_BLIND_LEAST),
     (pastes.EIGHTH_BLIND_DIR, EIGHTH_BLIND_FLOORS, EIGHTH_BLIND_MOST_WRONG, EIGHTH_BLIND_LEAST),
     (pastes.NINTH_BLIND_DIR, NINTH_BLIND_FLOORS, NINTH_BLIND_MOST_WRONG, NINTH_BLIND_LEAST),
+    (pastes.TENTH_BLIND_DIR, TENTH_BLIND_FLOORS, TENTH_BLIND_MOST_WRONG, TENTH_BLIND_LEAST),
 ], ids=["blind", "second-blind", "third-blind", "fourth-blind", "fifth-blind", "sixth-blind", "seventh-blind",
-        "eighth-blind", "ninth-blind"])
+        "eighth-blind", "ninth-blind", "tenth-blind"])
 def test_blind_pastes_land_on_their_entry(folder, floors, most_wrong, least):
     """Real pastes collected before the entries they test were written (data/blind-pastes), or
     after, by topic, and labelled by readers who never ran the box (data/second-blind-pastes,
-    data/third-blind-pastes to data/ninth-blind-pastes):
+    data/third-blind-pastes to data/tenth-blind-pastes):
     the right entry for the in-scope ones, at most `most_wrong` pastes on a wrong entry, and
     the thread's cause first and among the first three, at least as often as `floors` says."""
     cases = pastes.load_blind(ROOT, folder)
