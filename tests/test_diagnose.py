@@ -123,7 +123,7 @@ def answer_first(state: dict) -> list[str]:
 # The line a reader's traceback ends on: a backward, or the optimizer or checkpoint code that
 # an entry whose message many operations raise is about.
 READERS_LINES = ("loss.backward()", "optimizer.step()", "optimizer.load_state_dict(checkpoint['optimizer'])",
-                 "torch.save(checkpoint, path)", "out = checkpoint_sequential(model, 4, x)")
+                 "torch.save(checkpoint, path)", "out = checkpoint_sequential(model, 4, x)", "scheduler.step()")
 
 
 def newest_pastes() -> list[tuple[str, str]]:
