@@ -1,6 +1,6 @@
 # raises: AttributeError
 # fixed-by: optim/clipping_wrapper_with_base_init
-# cause: an optimizer wrapper (gradient clipping such as AGC, an EMA or SWA wrapper) subclasses torch.optim.Optimizer so that schedulers and trainers accept it, but its __init__ never calls Optimizer.__init__, so param_groups, defaults and state, which that __init__ sets, are missing when a scheduler or Optimizer's own methods read them
+# cause: an optimizer wrapper (gradient clipping such as AGC, an EMA or SWA wrapper) subclasses torch.optim.Optimizer so that schedulers and trainers accept it, but its `__init__` never calls `Optimizer.__init__`, so param_groups, defaults and state, which that `__init__` sets, are missing when a scheduler or Optimizer's own methods read them
 import torch
 from torch import nn
 

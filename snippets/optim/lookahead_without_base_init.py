@@ -1,6 +1,6 @@
 # raises: AttributeError
 # fixed-by: optim/lookahead_with_base_init
-# cause: a Lookahead wrapper written for PyTorch 1.x subclasses Optimizer and borrows the held optimizer's param_groups and defaults instead of calling Optimizer.__init__; from 2.0 Optimizer's zero_grad() wraps the class's step() in the step-hook runner, which reads hook dictionaries only Optimizer.__init__ creates
+# cause: a Lookahead wrapper written for PyTorch 1.x subclasses Optimizer and borrows the held optimizer's param_groups and defaults instead of calling `Optimizer.__init__`; from 2.0 Optimizer's zero_grad() wraps the class's step() in the step-hook runner, which reads hook dictionaries only `Optimizer.__init__` creates
 # min-torch: 2.0
 from collections import defaultdict
 
