@@ -42,7 +42,7 @@ ENGINE_FILES = tuple(
         "autograd_graph.py",  # draws its graph, in that child
         "engine.py",  # the server's environment, how a run is judged (Result.problem)
         "normalize.py",  # what the output becomes before it is compared
-        "snippet.py",  # its directives: raises, timeout, max-output, graph, min-torch
+        "snippet.py",  # its directives: raises, timeout, max-output, graph, min-torch, before-torch
         "releases.py",  # which releases it runs on, the torch version the engine reports
         "store.py",  # which recorded file is a release's
         "matrix.py",  # which interpreter runs a release

@@ -187,7 +187,9 @@ def snippet_markdown(
     note = ""
     if snippet.min_torch:
         note = words.say("min_torch", version=snippet.min_torch)
-        listed = [v for v in listed if snippet.runs_on(v)]
+    if snippet.before_torch:
+        note += words.say("before_torch", version=snippet.before_torch)
+    listed = [v for v in listed if snippet.runs_on(v)]
     # A recording for a release no longer listed, or below `# min-torch`, is stale (the
     # snippet tests flag it until it is re-recorded): it gets no label, so it is not shown.
     groups = [

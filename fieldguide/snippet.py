@@ -8,6 +8,7 @@ stays plain PyTorch:
                                ... one that older releases raised as another type
     # timeout: 120             seconds before the run counts as a hang (default 60)
     # min-torch: 2.1           the oldest PyTorch release that has the API it shows
+    # before-torch: 2.0        the first release that has what it shows missing: it runs on older ones
     # graph: loss, h           after the run, draw the autograd graph behind these tensors
     # fixed-by: topic/name     the snippet that shows the fix for the error this one raises
     # cause: <one line>        the real-world cause this snippet reproduces (error index)
@@ -53,6 +54,7 @@ class Snippet:
     raises_before: tuple[tuple[str, str], ...] = ()  # (type, first release that no longer raises it)
     timeout: float = DEFAULT_TIMEOUT
     min_torch: str | None = None
+    before_torch: str | None = None
     graph: tuple[str, ...] = ()
     fixed_by: str | None = None
     cause: str | None = None
@@ -75,7 +77,8 @@ class Snippet:
         return self.raises
 
     def runs_on(self, version: str) -> bool:
-        return self.min_torch is None or version_key(version) >= version_key(self.min_torch)
+        return ((self.min_torch is None or version_key(version) >= version_key(self.min_torch))
+                and (self.before_torch is None or version_key(version) < version_key(self.before_torch)))
 
     @property
     def relpath(self) -> str:
@@ -140,6 +143,8 @@ _DIRECTIVES: dict[str, tuple[str, Callable[[str], object], str]] = {
                "or '# raises: ValueError (RuntimeError before 2.2)' where older releases raised another type."),
     "min-torch": ("min_torch", lambda v: v if re.match(r"^\d+(\.\d+){1,2}$", v) else None,
                   "must be a release such as 2.1 or 2.1.0."),
+    "before-torch": ("before_torch", lambda v: v if re.match(r"^\d+(\.\d+){1,2}$", v) else None,
+                     "must be a release such as 2.0: the first one that has what the snippet shows missing."),
     "graph": ("graph", _tensor_names,
               "must list variable names of tensors, separated by commas, e.g. '# graph: loss, h'."),
     "fixed-by": ("fixed_by", lambda v: v if _KEY.match(v) else None,

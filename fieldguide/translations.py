@@ -76,6 +76,7 @@ UI = {
     "versions_one_graph": "Output and graph recorded on PyTorch {releases}.",
     "versions_differ": "What this prints or draws differs between PyTorch releases; pick yours.",
     "min_torch": " Not available before PyTorch {version}.",
+    "before_torch": " Run only on releases before PyTorch {version}, which has what it shows missing.",
     "graph_title": "Autograd graph of {names}",
     "graph_caption": "The autograd graph behind {names} once the snippet has run, read from PyTorch's own "
                      "objects. Arrows point the way {backward} travels.",

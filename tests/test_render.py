@@ -161,6 +161,13 @@ def test_min_torch_note_with_tabs_and_a_range_from_the_first_release_it_runs_on(
     assert '=== "2.1.2 – 2.2.2"' in shown  # 2.1.2 and 2.2.2 are neighbours among the releases it runs on
 
 
+def test_before_torch_note_and_only_the_older_releases_shown(stores, tmp_path):
+    record(stores, {"1.13.1": "a\n", "2.1.2": "b\n"})  # 2.1.2's is stale: the snippet no longer runs there
+    shown = page(Snippet(tmp_path, "t", "a", before_torch="2.0"), stores)
+    assert "Output recorded on PyTorch 1.13.1. Run only on releases before PyTorch 2.0" in shown
+    assert "b\n" not in shown
+
+
 def test_only_unlisted_recordings_show_the_code_alone(stores, tmp_path):
     record(stores, {"3.0.0": "a\n"})
     assert page(Snippet(tmp_path, "t", "a"), stores) == HEAD.removesuffix("\n")

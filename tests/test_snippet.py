@@ -33,6 +33,8 @@ def test_defaults_and_the_releases_a_snippet_runs_on(tmp_path):
     assert snippet.runs_on("1.13.1")
     newer = Snippet(tmp_path, "t", "a", min_torch="2.10")
     assert newer.runs_on("2.10.0") and newer.runs_on("2.13.0") and not newer.runs_on("2.9.1")
+    older = Snippet(tmp_path, "t", "a", before_torch="2.0")
+    assert older.runs_on("1.13.1") and not older.runs_on("2.0.1") and not older.runs_on("2.13.0")
 
 
 def test_the_type_raised_on_each_release(tmp_path):
