@@ -52,7 +52,10 @@ written from the inventory's reported messages and the eighth set's misses, and 
 they landed. Tenth blind pastes, data/tenth-blind-pastes/<name>.toml: the same again, committed
 unlabelled before the entries written from the seventh to ninth sets' misses, labelled against
 the index before they landed, and, for the messages those entries added, read again by a reader
-who never ran the box.
+who never ran the box. Eleventh blind pastes, data/eleventh-blind-pastes/<name>.toml: the same
+again, 200 pastes collected by topic (autograd; optimizers, schedulers and mixed precision;
+distributed, checkpointing and torch.func; training libraries' trackers) and committed
+unlabelled before the entries and reading rules written from the tenth set's misses.
 
 Unknown pastes: errors readers paste around training that the guide does not cover (memory,
 devices, shapes, dtypes, data loading, NCCL), kept to check that the paste box answers "not
