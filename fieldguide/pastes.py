@@ -70,6 +70,7 @@ from __future__ import annotations
 
 import re
 import tomllib
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -89,6 +90,10 @@ NINTH_BLIND_DIR = Path("data") / "ninth-blind-pastes"
 TENTH_BLIND_DIR = Path("data") / "tenth-blind-pastes"
 BLIND_DIRS = (BLIND_DIR, SECOND_BLIND_DIR, THIRD_BLIND_DIR, FOURTH_BLIND_DIR, FIFTH_BLIND_DIR, SIXTH_BLIND_DIR,
               SEVENTH_BLIND_DIR, EIGHTH_BLIND_DIR, NINTH_BLIND_DIR, TENTH_BLIND_DIR)
+# The sets whose labels rank causes the paste cannot tell apart (`labelled_causes`): every set
+# measured so far. A set is added only after it has been measured once, so the newest stays a
+# measure of causes ranked without it.
+PRIOR_DIRS = (PASTES_DIR, HELD_OUT_DIR) + BLIND_DIRS
 SCOPES = ("autograd", "other")
 UNKNOWN_DIR = Path("data") / "unknown-pastes"
 # The line that states a Python exception: "RuntimeError: ...", "torch.cuda.OutOfMemoryError: ...".
@@ -159,3 +164,12 @@ def load_blind(root: Path, folder: Path = BLIND_DIR) -> list[Paste]:
 
 def load_unknown(root: Path) -> list[UnknownPaste]:
     return [read_unknown(path) for path in sorted((Path(root) / UNKNOWN_DIR).glob("*.toml"))]
+
+
+def labelled_causes(root: Path) -> Counter[tuple[str, str]]:
+    """(entry, mechanism) -> how many real pastes of the measured sets the thread's cause was
+    that mechanism of that entry: how often readers who paste a message turn out to have each
+    cause, which ranks causes no clue of a paste separates."""
+    return Counter((paste.entry, paste.mechanism) for folder in PRIOR_DIRS
+                   for paste in map(read, sorted((Path(root) / folder).glob("*.toml")))
+                   if paste.entry and paste.mechanism)

@@ -19,7 +19,7 @@ INPLACE = ("one of the variables needed for gradient computation has been modifi
 
 def cause(mechanism: str, **fields) -> dict:
     base = {
-        "text": f"the {mechanism} cause", "mechanism": mechanism, "fix": f"undo {mechanism}", "seen": 0,
+        "text": f"the {mechanism} cause", "mechanism": mechanism, "fix": f"undo {mechanism}", "seen": 0, "labelled": 0,
         "reports": [], "pairs": [], "forms": {"n output tensor": 1}, "nodes": [], "openings": [],
         "clueNodes": [], "clueLeaf": False, "clueCode": [], "clueMessage": [], "notShown": None,
     }
@@ -557,6 +557,16 @@ def test_what_a_causes_messages_say_ranks_it(data):
 def test_with_no_clue_the_cause_seen_most_comes_first(data):
     reading, = read(data, [traceback("RuntimeError: " + INPLACE.replace("<node>", "MulBackward0"))])
     assert mechanisms(reading) == ["augmented", "sigmoid", "relu", "optimizer"]
+
+
+def test_with_no_clue_the_cause_labelled_most_comes_before_the_one_seen_most(data):
+    """How often real pastes of the message turned out to have a cause ranks it above the count
+    of reports: those count what threads were cited, the labels what readers had."""
+    labelled = copy.deepcopy(data)
+    labelled["entries"][0]["causes"][2]["labelled"] = 3  # sigmoid, seen 3 of the reports
+    labelled["entries"][0]["causes"][1]["labelled"] = 1  # relu, seen 2
+    reading, = read(labelled, [traceback("RuntimeError: " + INPLACE.replace("<node>", "MulBackward0"))])
+    assert mechanisms(reading) == ["sigmoid", "relu", "augmented", "optimizer"]
 
 
 def test_the_operator_a_message_names_picks_the_causes_about_it(data):

@@ -432,8 +432,9 @@ export class Reader {
    * others fit any. Among those that fit, first by what the paste says: the clues
    * data/reports gives for a cause (the node its messages name, no node at all where the
    * edited tensor is a leaf, the reader's own lines, the words of the message), then the
-   * shape, wording and node of the messages its snippets print. Then by how many public
-   * reports show the cause; ties keep the page's order. Each cause keeps the clues it
+   * shape, wording and node of the messages its snippets print. Then by how often it was
+   * the thread's cause among the labelled real pastes (data/*pastes), then by how many public
+   * reports show it; ties keep the page's order. Each cause keeps the clues it
    * matched. */
   rank(entry, said, form, node, code, message = "") {
     const leaf = Boolean(entry.clauses.output) && !form.split(" ").includes("output");
@@ -458,7 +459,8 @@ export class Reader {
       return {cause, row, clues, shape, opening, named: nodeNamed, fits,
         score: CLUE * kinds + (nodeNamed ? 2 : 0) + (shape > 0 ? 1 : 0) + opening};
     });
-    scored.sort((a, b) => b.fits - a.fits || b.score - a.score || b.cause.seen - a.cause.seen || a.row - b.row);
+    scored.sort((a, b) => b.fits - a.fits || b.score - a.score || b.cause.labelled - a.cause.labelled
+      || b.cause.seen - a.cause.seen || a.row - b.row);
     // Causes the paste cannot separate from the first: no clue of the paste (each weighs
     // CLUE) puts the first above them. The card shows what tells them apart.
     for (const item of scored.slice(1)) {

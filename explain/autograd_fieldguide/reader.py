@@ -602,7 +602,7 @@ class Reader:
                            "score": CLUE * kinds + (2 if node_named else 0) + (1 if shape > 0 else 0) + opening,
                            "close": False})
         # The script's comparator orders by every field down to the row, so any sort gives its order.
-        scored.sort(key=lambda s: (-s["fits"], -s["score"], -s["cause"]["seen"], s["row"]))
+        scored.sort(key=lambda s: (-s["fits"], -s["score"], -s["cause"]["labelled"], -s["cause"]["seen"], s["row"]))
         # Causes the paste cannot separate from the first: no clue (each weighs CLUE) puts the
         # first above them. The card shows what tells them apart.
         for item in scored[1:]:

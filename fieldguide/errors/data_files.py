@@ -20,7 +20,7 @@ import json
 import sys
 from pathlib import Path
 
-from fieldguide import causes, editions, translations, upgrade, wordings
+from fieldguide import causes, editions, pastes, translations, upgrade, wordings
 from fieldguide.errors import grouping
 from fieldguide.errors import page as index_page
 from fieldguide.nav import nav_pages, page_url, shown_on
@@ -71,7 +71,7 @@ def contents(root: Path, edition: editions.Edition) -> dict[str, str]:
     listed = load_matrix(root).versions
     words = translations.load(root, edition.language)
     data = index_page.paste_data(found, {s.key: s for s in snippets}, list(embedded), urls, listed,
-                                 wordings.load(root))
+                                 wordings.load(root), pastes.labelled_causes(root))
     shown = list(dict.fromkeys(embedded.values()))
     upgrade_data = upgrade.data(
         snippets, store, graphs, listed, embedded,

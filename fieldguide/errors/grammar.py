@@ -81,7 +81,10 @@ PLACEHOLDERS = [
      "Expected object of backend <device> but got backend <device> for sequence element <n>"),
     ("name", r"\bExpected object of device type (\w+) but got device type (\w+) for argument #(\d+) '(\w+)'",
      "Expected object of device type <device> but got device type <device> for argument #<n> '<arg>'"),
-    # the legacy TH check of 1.0 - 1.9, which names the argument and the kernel
+    # the legacy TH check of 1.0 - 1.9, which names the argument and the kernel; a loss's 'target'
+    # first, which is the target-dtype entry's and not an operand mismatch
+    ("name", r"\bExpected object of scalar type (\w+) but got scalar type (\w+) for argument #(\d+) 'target'",
+     "Expected object of scalar type <dtype> but got scalar type <dtype> for argument #<n> 'target'"),
     ("name", r"\bExpected object of scalar type (\w+) but got scalar type (\w+) for argument #(\d+) '(\w+)'",
      "Expected object of scalar type <dtype> but got scalar type <dtype> for argument #<n> '<arg>'"),
     ("name", r"' in call to (\w+)", "' in call to <op>"),

@@ -10,7 +10,7 @@ fieldguide/errors/data_files.py.
 from __future__ import annotations
 
 import html
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from fieldguide import comment_translation, fix_diff
 from fieldguide.causes import EntryCauses, Mechanism
@@ -39,6 +39,7 @@ def paste_data(
     urls: dict[str, str],
     listed: list[str],
     wordings: Sequence[Wording] = (),
+    labelled: Mapping[tuple[str, str], int] | None = None,
 ) -> dict:
     """What the paste box matches a pasted message against and answers with, the same for
     every edition (its texts in English; `paste_words` has an edition's): the placeholder
@@ -46,7 +47,10 @@ def paste_data(
     sentence, and its raising snippets with their fixes (`urls`: snippet key -> the address
     of the page that shows it, from the edition's root; `order`: the snippet keys in
     navigation order) and what the fix changes. `wordings`: PyTorch's source wordings no
-    recorded release prints (data/wordings.toml), matched as the entry's too."""
+    recorded release prints (data/wordings.toml), matched as the entry's too. `labelled`:
+    (entry, mechanism) -> how many labelled real pastes had that cause (pastes.labelled_causes),
+    which ranks causes a paste's clues do not separate before their count of reports."""
+    labelled = labelled or {}
     def url(key: str) -> str:
         return f"{urls[key]}#{anchor(snippets[key])}" if key in urls else ""
 
@@ -96,6 +100,7 @@ def paste_data(
                         "fix": cause.mechanism.fix or "" if cause.mechanism else "",
                         "tell": cause.mechanism.tell if cause.mechanism else "",
                         "seen": cause.seen,
+                        "labelled": labelled.get((entry.id, cause.mechanism.id), 0) if cause.mechanism else 0,
                         "reports": [[r.source, r.url] for r in cause.mechanism.reports] if cause.mechanism else [],
                         "pairs": [pair(key, fix) for key, fix in cause.fixes.items()],
                         "forms": cause.forms,
