@@ -1,6 +1,7 @@
 """Make captured output byte-stable across runs, machines and checkouts.
 
-Only what varies for reasons unrelated to the snippet is rewritten: memory addresses,
+Only what varies for reasons unrelated to the snippet is rewritten: memory addresses (and
+an object's id(), its address in decimal, where a KeyError names it as the missing key),
 the checkout's absolute path, the interpreter's install prefix and temporary names.
 The C++ source location PyTorch appends to its warnings ("Triggered internally at
 <build path>/TensorBody.h:493.") names the build machine's checkout and moves with every
@@ -26,6 +27,9 @@ import tempfile
 from pathlib import Path
 
 _ADDRESS = re.compile(r"0x[0-9a-fA-F]{6,}")
+# A KeyError whose key is an object's id() (an optimizer's state_dict() looking up a tensor it does
+# not number): the number is where the object lies in memory, new on every run.
+_KEY_ID = re.compile(r"^KeyError: \d{9,}$", re.MULTILINE)
 _SITE_PACKAGES = re.compile(r"(?:/[^\s\"':/]+)+/(?:site|dist)-packages/")
 _PYTHON_LIB = re.compile(r"(?:/[^\s\"':/]+)+/lib/python3\.\d+/")
 # The header Python's warnings module prints for a warning raised in torch's own Python code.
@@ -73,6 +77,7 @@ def normalize(text: str, root: Path) -> str:
     tmp = re.escape(tempfile.gettempdir().rstrip("/"))
     # A temporary name ends before punctuation that follows it in a sentence.
     text = re.sub(tmp + r"/[^\s\"':,;()\[\]]+(?<!\.)", "<tmp>", text)
+    text = _KEY_ID.sub("KeyError: <id>", text)
     return _ADDRESS.sub("0x<address>", text)
 
 

@@ -29,6 +29,12 @@ def test_paths_addresses_and_engine_frames():
     )
 
 
+def test_a_keyerror_naming_an_objects_id_loses_the_number():
+    """id() is an address in decimal, new on every run; a small key is the snippet's own."""
+    raw = "KeyError: 140413627951216\nKeyError: 3\nprint KeyError: 140413627951216 inline\n"
+    assert normalize(raw, ROOT) == "KeyError: <id>\nKeyError: 3\nprint KeyError: 140413627951216 inline\n"
+
+
 def test_warnings_raised_inside_torch_lose_their_place_in_torch(tmp_path):
     """Two releases print the same warning from different lines (and files): the same text."""
     torch_dir = tmp_path / "env/lib/python3.11/site-packages/torch/autograd"

@@ -137,6 +137,9 @@ PLACEHOLDERS = [
     # repr) and the in_dims they passed
     ("name", r"\bvmap\((.+?), in_dims=(.+?), \.\.\.\)\(<inputs>\)",
      "vmap(<function>, in_dims=<in_dims>, ...)(<inputs>)"),
+    # a KeyError whose whole message is an object's id() (torch.optim's state_dict() numbering the
+    # tensors its state holds), as pasted or as normalize.py records it
+    ("name", r"^(?:\d{9,}|<id>)$", "<id>"),
     ("output", r"\boutput (\d+) of (?:\w+::)*(\w+)", "output <n> of <node>"),
     ("output", r"\bOutput (\d+) of (?:\w+::)*(\w+)", "Output <n> of <node>"),
     ("node", r"\b(\w+Backward\d*)\b", "<node>"),

@@ -12,6 +12,7 @@ change it.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from packaging.version import Version
@@ -212,6 +213,9 @@ def _assign_ids(entries: list[Entry]) -> None:
     for entry in sorted(entries, key=lambda e: (e.category, e.oldest_template())):
         sentence = first_sentence(entry.oldest_template())
         entry.id = slug(sentence)
+        if not re.search(r"[a-z0-9]", re.sub(r"<[^<>]*>|'", "", sentence.lower())):
+            # a message that is only a placeholder ("KeyError: <id>"): its category and the placeholder's words
+            entry.id = slug(f"{entry.category} {sentence.replace('<', '').replace('>', '')}")
         if entry.id in taken:
             longer = slug(sentence, 2 * ID_LENGTH)
             entry.id = longer if longer not in taken else slug(f"{entry.category} {entry.id}")
