@@ -33,6 +33,13 @@ PLACEHOLDERS = [
     # the one name that differs between instances of a message: the reader's op, attribute, class
     ("name", r"\bderivative for '([^'\n]+)' is not implemented", "derivative for '<op>' is not implemented"),
     ("name", r"\bderivative for ((?:\w+::)?\w+) is not implemented", "derivative for <op> is not implemented"),
+    # an attribute asked of DDP's or DataParallel's wrapper, or of a library's subclass of it
+    # (MMDistributedDataParallel, LightningDistributedDataParallel): the attribute; before the
+    # optimizer's and the scheduler's rules, whose class is any name ('optimizer', 'state')
+    ("name", r"'\w*DistributedDataParallel' object has no attribute '(\w+)['\"](?:\. Did you mean: '\w+'\?)?",
+     "'DistributedDataParallel' object has no attribute '<attr>'"),
+    ("name", r"'(?!\w*Distributed)\w*DataParallel' object has no attribute '(\w+)['\"](?:\. Did you mean: '\w+'\?)?",
+     "'DataParallel' object has no attribute '<attr>'"),
     # (only None's: another object's missing attribute is another message)
     ("name", r"'NoneType' object has no attribute '(\w+)'", "'NoneType' object has no attribute '<attr>'"),
     # get_last_lr() asked of a scheduler that lacks it: the scheduler's class (ReduceLROnPlateau
