@@ -39,6 +39,12 @@ its file says what it is, from PyTorch's source; every mechanism of it is then `
     releases = "1.0 – 2.15"           # the releases whose source raises it
     source = "aten/src/ATen/native/cudnn/RNN.cpp"
     why = "only cuDNN raises it, on a CUDA GPU; this guide records on the CPU"
+    library = "Lightning"             # only for a message a training library raises, not PyTorch
+                                      # (one that rewords a PyTorch error it catches): `releases`
+                                      # and `source` are then that library's, and the page says so
+
+A library's message is no PyTorch message, so the message inventory (data/inventory/, which
+lists PyTorch's) has no table for it, and data/wordings.toml (PyTorch's wordings) none either.
 
 A message that many operations raise ("The size of tensor a (3) must match the size of
 tensor b (4) ...") is this guide's entry only in some code: the file says where, as patterns
@@ -96,13 +102,15 @@ class Mechanism:
 
 @dataclass(frozen=True)
 class Unrecorded:
-    """A message no snippet here prints, as PyTorch's source words it."""
+    """A message no snippet here prints, as PyTorch's source words it (or, with `library`, the
+    source of the training library that raises it)."""
 
     category: str
     text: str
     releases: str
     source: str
     why: str
+    library: str = ""  # "" for PyTorch's own message
 
 
 @dataclass(frozen=True)
@@ -164,7 +172,7 @@ def read(path: Path) -> EntryCauses:
             unrecorded = Unrecorded(**data["unrecorded"])
         except TypeError as error:
             raise CausesError(f"{path}: [unrecorded] has a missing or unknown field ({error}); it needs category, "
-                              "text, releases, source and why") from None
+                              "text, releases, source and why, and may have library") from None
         if any(m.shown for m in mechanisms):
             raise CausesError(f"{path}: an [unrecorded] message has no snippet, so every mechanism needs "
                               "`shown = false` and `why`")

@@ -32,6 +32,10 @@ longest literal fragment against each release's Python files and compiled librar
 the messages whose `releases` disagree, and the raise/warn messages of the scope's Python files
 that the inventory lacks. The scan is slow (it reads every release's libraries) and is no test.
 
+An entry of a message a training library raises rather than PyTorch (data/reports' [unrecorded]
+with `library`, as Lightning's rewording of DDP's unused-parameter error) has no table here: the
+inventory lists PyTorch's messages, and its coverage is of those.
+
 tests/test_inventory.py keeps the data consistent with data/reports and data/blind-pastes.
 """
 

@@ -48,6 +48,11 @@ UI = {
     "unrecorded_title": "Template, PyTorch {releases}, from its source",
     "unrecorded": "No snippet here prints this message: {why}. Its wording is taken from PyTorch's source "
                   "(`{source}`); its causes and their fixes come from public reports.",
+    # a message a training library raises (data/reports' [unrecorded] with `library`), not PyTorch
+    "unrecorded_title_library": "Template, {library} {releases}, from its source",
+    "unrecorded_library": "No snippet here prints this message: {why}. It is {library}'s message, not PyTorch's: "
+                          "its wording is taken from {library}'s source (`{source}`), and its releases are "
+                          "{library}'s; its causes and their fixes come from public reports.",
     "reports_read": "The {seen} read for this entry",
     "report_release": ", PyTorch {release}",
     "also_worded": "Also worded: {wordings}",
@@ -158,6 +163,8 @@ UI = {
     "box_worded_one": "Worded as PyTorch {releases} prints it.",
     "box_worded_many": "Worded as PyTorch {releases} print it.",
     "box_worded_source": "Worded as PyTorch {releases} words it in its source; no release recorded here prints it.",
+    "box_worded_library": "Worded as {library} {releases} words it in its source: {library} raises it, "
+                          "not PyTorch.",
     "box_worded_none": "Worded like none of the recorded releases; the closest wording is that of PyTorch "
                        "{releases}.",
     "box_tensor": "The tensor: {type} of shape {shape}: {what}{dims}.",

@@ -29,6 +29,7 @@ process.stdin.on("end", () => {
       entry: found ? found.entry.id : null,
       worded: result.worded ?? null,
       releases: result.template ? result.template.releases : null,
+      library: result.template ? result.template.library || "" : null,
       causes: (ranked || []).map(({cause, clues, fits, close, row, score, shape, opening, named}) => ({
         mechanism: cause.mechanism, text: cause.text, fix: cause.fix, tell: cause.tell, clues, fits, close: Boolean(close),
         pairs: cause.pairs.map(p => ({snippet: p.snippet, url: p.url, fix: p.fix, fixUrl: p.fixUrl, diff: p.diff.length})),

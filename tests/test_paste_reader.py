@@ -499,6 +499,19 @@ def test_a_wording_only_the_source_has_is_said_to_be_one(data):
     assert source["releases"] == "1.4 – 1.7"
 
 
+def test_a_training_librarys_message_is_said_to_be_that_librarys(data):
+    """An [unrecorded] entry with `library` (Lightning's rewording of a DDP error) gives its row a
+    fifth item: the answer says the library words it, in the library's releases, not PyTorch."""
+    text = ("It looks like your LightningModule has parameters that were not used in producing the loss "
+            "returned by training_step. If this is intentional, you must enable the detection of unused "
+            "parameters in DDP.")
+    data = with_entries(data, entry("lightning", "RuntimeError", [[*template(text, "2.0 – 2.6", False), "Lightning"]],
+                                    [cause("unused")]))
+    [found] = read(data, [f"[rank0]: RuntimeError: {text}"])
+    assert (found["entry"], found["worded"], found["releases"], found["library"]) == (
+        "lightning", "worded_library", "2.0 – 2.6", "Lightning")
+
+
 # Ranking the causes
 
 

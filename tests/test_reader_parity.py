@@ -153,6 +153,7 @@ def reading(port: reader.Reader, text: str) -> dict | None:
         "category": pasted["category"], "message": pasted["message"], "code": result["code"],
         "score": result["score"], "entry": found["entry"]["id"] if found else None,
         "worded": result.get("worded"), "releases": template["releases"] if template else None,
+        "library": (template.get("library") or "") if template else None,
         "causes": [{
             "mechanism": c["cause"]["mechanism"], "text": c["cause"]["text"], "fix": c["cause"]["fix"],
             "tell": c["cause"]["tell"], "clues": c["clues"], "fits": c["fits"], "close": bool(c["close"]),

@@ -137,7 +137,7 @@ function answer(reader, result) {
       matches(reader, ranked, item, result.node), seen(item.cause), tell(item)))));
   }
   const reading = el("details", {class: "fg-answer__reading"}, el("summary", {}, WORDS.reading),
-    el("p", {}, say(WORDS, result.worded, {releases: result.template.releases})));
+    el("p", {}, say(WORDS, result.worded, {releases: result.template.releases, library: result.template.library})));
   const items = readings(WORDS, LOCALE, reader, entry, pasted, found.form);
   if (items.length) reading.append(el("ul", {}, items.map(item => el("li", {}, item))));
   card.append(reading);

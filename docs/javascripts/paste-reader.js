@@ -342,11 +342,12 @@ export class Reader {
       ({kind, regex: new RegExp(source, "g"), placeholder}));
     this.backwardSuffix = new RegExp(data.backwardSuffix);
     for (const entry of data.entries) {
-      // [text, first sentence, releases, recorded]: wordings found only in PyTorch's
-      // source (releases this guide does not record) have `recorded` false
+      // [text, first sentence, releases, recorded, library]: wordings found only in PyTorch's
+      // source (releases this guide does not record) have `recorded` false; a training
+      // library's message (not PyTorch's) names the library, whose releases these are
       entry.tracebackPatterns = entry.traceback.map(p => new RegExp(p));
-      entry.parsed = entry.templates.map(([text, head, releases, recorded = true]) =>
-        withCounts({text, releases, recorded, words: words(text), head: words(head), parts: parts(text),
+      entry.parsed = entry.templates.map(([text, head, releases, recorded = true, library = ""]) =>
+        withCounts({text, releases, recorded, library, words: words(text), head: words(head), parts: parts(text),
           names: quotedNames(text), subjects: subjects(text)}));
     }
   }
@@ -499,7 +500,7 @@ export class Reader {
     const said = words(known.text).join(" ");
     const exact = entry.parsed.find(t => [t.text, t.text.split("\n\n")[0]].some(w => words(w).join(" ") === said));
     result.template = exact || known.template;
-    result.worded = !exact ? "worded_none" : !exact.recorded ? "worded_source"
+    result.worded = !exact ? "worded_none" : exact.library ? "worded_library" : !exact.recorded ? "worded_source"
       : exact.releases.includes(" ") ? "worded_many" : "worded_one";
     result.node = node;
     result.ranked = this.rank(entry, words(known.text), form, node, code, pasted.message);

@@ -461,11 +461,14 @@ def parts(text: str) -> list[Record]:
 
 
 def _parse(row: list[Any]) -> Record:
-    """A template row of the data, [text, first sentence, releases, recorded?], as it is matched.
-    `recorded` is False for a wording only PyTorch's source has."""
+    """A template row of the data, [text, first sentence, releases, recorded?, library?], as it is
+    matched. `recorded` is False for a wording only PyTorch's source has; `library` names the
+    training library whose message it is (not PyTorch's), whose releases `releases` are."""
     text, head, releases = row[0], row[1], row[2]
     recorded = row[3] if len(row) > 3 else True
-    return {"text": text, "releases": releases, "recorded": recorded, "words": words(text), "head": words(head),
+    library = row[4] if len(row) > 4 else ""
+    return {"text": text, "releases": releases, "recorded": recorded, "library": library,
+            "words": words(text), "head": words(head),
             "parts": parts(text), "names": quoted_names(text), "subjects": subjects(text)}
 
 
@@ -647,6 +650,8 @@ class Reader:
         result["template"] = exact or known["template"]
         if not exact:
             result["worded"] = "worded_none"
+        elif exact["library"]:
+            result["worded"] = "worded_library"
         elif not exact["recorded"]:
             result["worded"] = "worded_source"
         else:

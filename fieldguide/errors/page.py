@@ -79,10 +79,15 @@ def paste_data(
                     [shape, first_sentence(shape), version_range(versions, listed)]
                     for (_, shape), versions in newest_first(entry.templates)
                 ] + [
+                    # a message no snippet prints: PyTorch's, or (a fifth item) the training
+                    # library's that raises it, `releases` then being that library's
+                    [template(u.text), first_sentence(template(u.text)), u.releases, False]
+                    + ([u.library] if u.library else [])
+                    for u in ([entry.unrecorded] if entry.unrecorded else [])
+                ] + [
                     # a wording no release recorded here prints, as PyTorch's source has it
                     [template(w.text), first_sentence(template(w.text)), w.releases, False]
-                    for w in ([entry.unrecorded] if entry.unrecorded else [])
-                    + [w for w in wordings if w.entry == entry.id]
+                    for w in wordings if w.entry == entry.id
                 ],
                 # the recorded releases of each recorded template, in its order: the paste box
                 # names an entry by the wording of the release picked (diagnosis.js's entryName)
@@ -226,10 +231,12 @@ def entry_markdown(
     order = list(pages)
     out = [f"# `{entry.category}: {entry.summary}` {{ #{entry.id} .fg-entry }}\n"]
     if (message := entry.unrecorded) and entry.data:
-        title = words.say("unrecorded_title", releases=message.releases)
+        # a training library's message says whose it is: its releases and source are the library's
+        suffix = "_library" if message.library else ""
+        title = words.say("unrecorded_title" + suffix, releases=message.releases, library=message.library)
         out.append(fence(f"{message.category}: {template(message.text)}", ".fg-message", title))
-        out.append(words.say("unrecorded", why=html.escape(words.text(message.why), quote=False),
-                             source=message.source) + "\n")
+        out.append(words.say("unrecorded" + suffix, why=html.escape(words.text(message.why), quote=False),
+                             source=message.source, library=message.library) + "\n")
         out.append(_evidence(entry.data, [], words))
         return "\n".join(out)
     openings: dict[str, set[str]] = {}
