@@ -132,19 +132,29 @@ def last_line(paste: str) -> tuple[str, str]:
     return category.rsplit(" ", 1)[-1], "\n".join([message, *more])
 
 
+def last_line_message(paste: str) -> str:
+    return last_line(paste)[1]
+
+
 def variants(exact: list[Case]) -> list[Case]:
     """Realistic pastes built from the recorded ones."""
     built = []
     seen = {case.paste for case in exact}
 
-    # an entry whose message many operations raise is one only beside a line of its traceback
-    where = {entry.id: entry.data.traceback for entry in entries() if entry.data and entry.data.traceback}
+    # an entry whose message many operations raise is one only beside a line of its traceback, or
+    # in a paste with no traceback at all whose message is one it answers alone
+    where = {entry.id: entry.data for entry in entries() if entry.data and entry.data.traceback}
+    frame = re.compile(r'^\s*File ".*", line \d+|^(?:File \S.*?:\d+, in |\S.*?\.py in |<ipython-input-\S+> in '
+                       r'|Cell In\[\d*\], line \d+)')
 
     def add(family: str, case: Case, paste: str) -> None:
         if paste not in seen:
             seen.add(paste)
-            patterns = where.get(case.entry or "", ())
-            beside = not patterns or any(re.search(p, line) for p in patterns for line in paste.splitlines())
+            data = where.get(case.entry or "")
+            lines = paste.splitlines()
+            beside = not data or any(re.search(p, line) for p in data.traceback for line in lines) or (
+                any(re.search(p, last_line_message(case.paste)) for p in data.alone)
+                and not any(frame.search(line) for line in lines))
             built.append(Case(family, paste, case.entry if beside else None))
 
     for case in exact:
