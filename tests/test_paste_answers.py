@@ -629,7 +629,8 @@ AS_STRING = [
      '    optimizer = torch.optim.AdamW(model.parameters(), lr=cfg["lr"], weight_decay=cfg["wd"])\n'
      '  File "/opt/conda/lib/python3.10/site-packages/torch/optim/adamw.py", line 29, in __init__\n'
      "    if not 0.0 <= lr:\n"
-     "TypeError: '<=' not supported between instances of 'float' and 'str'", COMPARED, "number-in-config-read-as-string"),
+     "TypeError: '<=' not supported between instances of 'float' and 'str'", COMPARED,
+     "number-in-config-read-as-string"),
     ("Traceback (most recent call last):\n"
      '  File "main.py", line 88, in <module>\n'
      "    opt = SGD(net.parameters(), lr=args.lr, momentum=0.9)\n"

@@ -49,5 +49,5 @@ for net, optimizer in ((model, opt), (typed_in, ref_opt)):
         optimizer.zero_grad()
         torch.nn.functional.mse_loss(net(x), y).backward()
         optimizer.step()
-same = all(torch.equal(a, b) for a, b in zip(model.parameters(), typed_in.parameters()))
+same = all(torch.equal(a, b) for a, b in zip(model.parameters(), typed_in.parameters(), strict=True))
 print("same weights as Adam built with the numbers typed in:", same)
