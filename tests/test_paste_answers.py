@@ -646,6 +646,14 @@ AS_STRING = [
      "TypeError: '<=' not supported between instances of 'float' and 'str'", COMPARED, None),
     ("TypeError: '<=' not supported between instances of 'float' and 'str'", COMPARED, None),
     ("TypeError: '<' not supported between instances of 'str' and 'float'", COMPARED, None),
+    ("Traceback (most recent call last):\n"
+     '  File "train.py", line 61, in <module>\n'
+     "    scheduler = ReduceLROnPlateau(optimizer, factor=args.lr_factor, patience=args.patience)\n"
+     '  File "/usr/lib/python3.11/site-packages/torch/optim/lr_scheduler.py", line 1660, in __init__\n'
+     "    if factor >= 1.0:\n"
+     "TypeError: '>=' not supported between instances of 'str' and 'float'", COMPARED,
+     "number-from-command-line-or-environment"),
+    ("TypeError: '>=' not supported between instances of 'str' and 'float'", None, None),
     ("TypeError: '>' not supported between instances of 'str' and 'int'", None, None),
     ("Traceback (most recent call last):\n"
      '  File "data/sampler.py", line 77, in __iter__\n'
