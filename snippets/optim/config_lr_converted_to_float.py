@@ -15,6 +15,7 @@ config = {}
 for line in CONFIG.strip().splitlines():
     key, value = (part.strip() for part in line.split(":", 1))
     config[key] = float(value) if YAML_FLOAT.fullmatch(value) else value
+# --8<-- [start:convert]
 # convert where the config is read: '1e-3' and '(0.9, 0.999)' arrive as strings
 lr, betas = float(config["lr"]), tuple(float(b) for b in ast.literal_eval(str(config["betas"])))
 
@@ -34,3 +35,4 @@ def train(lr, betas):
 # The reference: the same model and steps, Adam given the numbers as literals.
 same = torch.equal(train(lr, betas), train(1e-3, (0.9, 0.999)))
 print("same weights as Adam built with the numbers typed in:", same)
+# --8<-- [end:convert]
