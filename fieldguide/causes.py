@@ -53,6 +53,13 @@ match; the paste box answers the entry only then, and "not known" otherwise:
 
     traceback = ['torch.optim.', 'opt\\w*[.]step[(]']  # an optimizer's file, or its step() line
 
+A paste of the message alone (no line of a traceback: no `File "...", line N` frame, no notebook
+frame) passes no such pattern and is "not known", unless the file also lists patterns of the
+message itself that a paste with no traceback may be answered for: the exact forms that the
+entry's code raises and that readers paste bare, when another origin is unlikely enough:
+
+    alone = ["^'<=' not supported between instances of 'float' and 'str'"]  # needs `traceback`
+
 `tests/test_causes.py` keeps the files complete: every entry has one, every snippet's cause
 is in exactly one mechanism of its entry, every mechanism is shown by a snippet or says why not.
 """
@@ -122,6 +129,7 @@ class EntryCauses:
     unrecorded: Unrecorded | None = None
     was: tuple[str, ...] = ()  # the entry's earlier ids
     traceback: tuple[str, ...] = ()  # a line of the paste's traceback must match one (see the docstring)
+    alone: tuple[str, ...] = ()  # messages answered without a traceback (see the docstring)
 
     def of(self, snippet: str) -> Mechanism | None:
         """The mechanism a snippet (by its key) reproduces."""
@@ -187,7 +195,18 @@ def read(path: Path) -> EntryCauses:
             re.compile(pattern)
         except re.error as error:
             raise CausesError(f"{path}: `traceback` pattern {pattern!r} is not a regex: {error}") from None
-    return EntryCauses(path.stem, path, mechanisms, tuple(reports), unrecorded, tuple(was), tuple(traceback))
+    alone = data.get("alone", [])
+    if not isinstance(alone, list) or not all(isinstance(p, str) and p for p in alone):
+        raise CausesError(f"{path}: `alone` must be a list of patterns of the message a paste without a traceback has")
+    if alone and not traceback:
+        raise CausesError(f"{path}: `alone` widens `traceback`'s patterns; an entry without them answers any paste")
+    for pattern in alone:
+        try:
+            re.compile(pattern)
+        except re.error as error:
+            raise CausesError(f"{path}: `alone` pattern {pattern!r} is not a regex: {error}") from None
+    return EntryCauses(path.stem, path, mechanisms, tuple(reports), unrecorded, tuple(was), tuple(traceback),
+                       tuple(alone))
 
 
 @functools.cache

@@ -132,19 +132,29 @@ def last_line(paste: str) -> tuple[str, str]:
     return category.rsplit(" ", 1)[-1], "\n".join([message, *more])
 
 
+def last_line_message(paste: str) -> str:
+    return last_line(paste)[1]
+
+
 def variants(exact: list[Case]) -> list[Case]:
     """Realistic pastes built from the recorded ones."""
     built = []
     seen = {case.paste for case in exact}
 
-    # an entry whose message many operations raise is one only beside a line of its traceback
-    where = {entry.id: entry.data.traceback for entry in entries() if entry.data and entry.data.traceback}
+    # an entry whose message many operations raise is one only beside a line of its traceback, or
+    # in a paste with no traceback at all whose message is one it answers alone
+    where = {entry.id: entry.data for entry in entries() if entry.data and entry.data.traceback}
+    frame = re.compile(r'^\s*File ".*", line \d+|^(?:File \S.*?:\d+, in |\S.*?\.py in |<ipython-input-\S+> in '
+                       r'|Cell In\[\d*\], line \d+)')
 
     def add(family: str, case: Case, paste: str) -> None:
         if paste not in seen:
             seen.add(paste)
-            patterns = where.get(case.entry or "", ())
-            beside = not patterns or any(re.search(p, line) for p in patterns for line in paste.splitlines())
+            data = where.get(case.entry or "")
+            lines = paste.splitlines()
+            beside = not data or any(re.search(p, line) for p in data.traceback for line in lines) or (
+                any(re.search(p, last_line_message(case.paste)) for p in data.alone)
+                and not any(frame.search(line) for line in lines))
             built.append(Case(family, paste, case.entry if beside else None))
 
     for case in exact:
@@ -604,4 +614,64 @@ def test_messages_of_any_dict_are_answered_only_through_an_optimizer():
         if first is not None and ranked[:1] != [first]:
             misses.append(f"{expected}: expected {first} first, got {ranked}:\n{paste}")
     print(f"optimizer-only messages: {len(pastes) - len(misses)}/{len(pastes)} answered as they should be")
+    assert not misses, "\n\n".join(misses)
+
+
+# Python's comparison of two types it cannot order, answered as a hyperparameter read as a string
+# only where the paste passes through an optimizer's checks or builds one, or, with no traceback
+# at all, for the two forms those checks raise; a trainer's or a dataset's own comparison, or
+# another pair of types pasted alone, gets no entry.
+COMPARED = "not-supported-between-instances-of-and"
+AS_STRING = [
+    # (paste, entry or None, first cause or None)
+    ("Traceback (most recent call last):\n"
+     '  File "train.py", line 31, in <module>\n'
+     '    optimizer = torch.optim.AdamW(model.parameters(), lr=cfg["lr"], weight_decay=cfg["wd"])\n'
+     '  File "/opt/conda/lib/python3.10/site-packages/torch/optim/adamw.py", line 29, in __init__\n'
+     "    if not 0.0 <= lr:\n"
+     "TypeError: '<=' not supported between instances of 'float' and 'str'", COMPARED,
+     "number-in-config-read-as-string"),
+    ("Traceback (most recent call last):\n"
+     '  File "main.py", line 88, in <module>\n'
+     "    opt = SGD(net.parameters(), lr=args.lr, momentum=0.9)\n"
+     '  File "/usr/lib/python3.11/site-packages/torch/optim/sgd.py", line 45, in __init__\n'
+     "    if lr < 0.0:\n"
+     "TypeError: '<' not supported between instances of 'str' and 'float'", COMPARED,
+     "number-from-command-line-or-environment"),
+    ("Traceback (most recent call last):\n"
+     '  File "tools/train.py", line 54, in main\n'
+     '    trainer = Trainer(model, **config["trainer"])\n'
+     '  File "/work/seg/engine/optimizers/lamb.py", line 40, in __init__\n'
+     "    if not 0.0 <= eps:\n"
+     "TypeError: '<=' not supported between instances of 'float' and 'str'", COMPARED, None),
+    ("TypeError: '<=' not supported between instances of 'float' and 'str'", COMPARED, None),
+    ("TypeError: '<' not supported between instances of 'str' and 'float'", COMPARED, None),
+    ("Traceback (most recent call last):\n"
+     '  File "train.py", line 61, in <module>\n'
+     "    scheduler = ReduceLROnPlateau(optimizer, factor=args.lr_factor, patience=args.patience)\n"
+     '  File "/usr/lib/python3.11/site-packages/torch/optim/lr_scheduler.py", line 1660, in __init__\n'
+     "    if factor >= 1.0:\n"
+     "TypeError: '>=' not supported between instances of 'str' and 'float'", COMPARED,
+     "number-from-command-line-or-environment"),
+    ("TypeError: '>=' not supported between instances of 'str' and 'float'", None, None),
+    ("TypeError: '>' not supported between instances of 'str' and 'int'", None, None),
+    ("Traceback (most recent call last):\n"
+     '  File "data/sampler.py", line 77, in __iter__\n'
+     "    keep = [i for i, s in enumerate(self.scores) if s <= self.cutoff]\n"
+     "TypeError: '<=' not supported between instances of 'float' and 'str'", None, None),
+]
+
+
+def test_a_comparison_with_a_string_is_answered_only_from_an_optimizer():
+    pastes = [paste for paste, _, _ in AS_STRING]
+    misses = []
+    for (paste, entry, first), reading in zip(AS_STRING, read(site_data(), pastes), strict=True):
+        expected = f"#{entry}" if entry else "no entry"
+        if not landed(reading, entry):
+            misses.append(f"expected {expected}, got {reading and reading['entry'] or 'nothing'}:\n{paste}")
+            continue
+        ranked = [c["mechanism"] for c in reading["causes"]] if reading else []
+        if first is not None and ranked[:1] != [first]:
+            misses.append(f"{expected}: expected {first} first, got {ranked}:\n{paste}")
+    print(f"comparisons with a string: {len(pastes) - len(misses)}/{len(pastes)} answered as they should be")
     assert not misses, "\n\n".join(misses)

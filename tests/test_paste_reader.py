@@ -27,10 +27,11 @@ def cause(mechanism: str, **fields) -> dict:
 
 
 def entry(id: str, category: str, templates: list, causes: list, clauses: dict | None = None,
-          traceback: tuple[str, ...] = ()) -> dict:
+          traceback: tuple[str, ...] = (), alone: tuple[str, ...] = ()) -> dict:
     return {
         "id": id, "category": category, "categories": [category], "summary": templates[0][1],
         "templates": templates, "clauses": clauses or {}, "causes": causes, "traceback": list(traceback),
+        "alone": list(alone),
     }
 
 
@@ -447,6 +448,28 @@ def test_a_message_many_operations_raise_is_an_entry_only_in_its_traceback(data)
     stepped, in_loss, alone = read(data, [in_step, traceback(SIZES, "loss = mse(out, y)"), SIZES])
     assert stepped["entry"] == "sizes"
     assert in_loss["entry"] is None and alone["entry"] is None
+
+
+COMPARED = "TypeError: '<=' not supported between instances of 'float' and 'str'"
+
+
+def test_a_message_an_entry_answers_alone_needs_no_traceback_but_obeys_one(data):
+    """An entry with `traceback` patterns and `alone` patterns of its message answers that
+    message pasted with no traceback at all (the line alone, or beside the reader's prose), but
+    not another wording of the same template pasted alone, and not the same message under a
+    traceback that passes none of its patterns (a plain frame or a notebook's)."""
+    data = with_entries(data, entry("compared", "TypeError", [template(COMPARED.split(": ", 1)[1])],
+                                    [cause("as-text")], traceback=[r"torch[\\/]optim[\\/]"],
+                                    alone=[r"^'<=' not supported between instances of 'float' and 'str'"]))
+    other = COMPARED.replace("'float' and 'str'", "'int' and 'NoneType'")
+    in_init = traceback(COMPARED, "opt = Adam(params, lr=cfg['lr'])").replace(
+        COMPARED, '  File "/env/lib/torch/optim/adam.py", line 58, in __init__\n    if not 0.0 <= lr:\n' + COMPARED)
+    readings = read(data, [
+        COMPARED, f"I get this when training starts:\n\n{COMPARED}\n", other, in_init,
+        traceback(COMPARED, "if score <= threshold:"),
+        f"Cell In[3], line 4\n----> 4 keep = [s for s in scores if s <= cutoff]\n\n{COMPARED}",
+    ])
+    assert [r and r["entry"] for r in readings] == ["compared", "compared", None, "compared", None, None]
 
 
 TIP = "Tip: To see a more detailed error message, pass debug=True to checkpoint(...)."

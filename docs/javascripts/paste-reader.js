@@ -346,6 +346,7 @@ export class Reader {
       // source (releases this guide does not record) have `recorded` false; a training
       // library's message (not PyTorch's) names the library, whose releases these are
       entry.tracebackPatterns = entry.traceback.map(p => new RegExp(p));
+      entry.alonePatterns = (entry.alone || []).map(p => new RegExp(p));
       entry.parsed = entry.templates.map(([text, head, releases, recorded = true, library = ""]) =>
         withCounts({text, releases, recorded, library, words: words(text), head: words(head), parts: parts(text),
           names: quotedNames(text), subjects: subjects(text)}));
@@ -389,7 +390,8 @@ export class Reader {
   /* The entry whose templates read most like the message, with its score (from 0 to 1;
    * below KNOWN, the message is not one the guide knows). An entry whose message many
    * operations raise (`traceback` patterns) is one only where a line of the paste (`around`:
-   * a frame of its traceback, the source line under it) matches a pattern. */
+   * a frame of its traceback, the source line under it) matches a pattern, or where the
+   * paste has no traceback at all and its message is one the entry answers alone (`alone`). */
   match(pasted, around = []) {
     const {text, form} = this.template(pasted.message);
     const said = words(text);
@@ -404,8 +406,12 @@ export class Reader {
       }
       return naming.get(entry.id);
     };
+    let framed = null; // whether the paste has a line of a traceback, asked only for an entry with `alone`
+    const bare = entry => entry.alonePatterns.some(p => p.test(pasted.message))
+      && !(framed ??= around.some(line => FRAME.test(line) || NOTEBOOK_FRAME.test(line)));
     for (const entry of this.data.entries) {
-      if (entry.tracebackPatterns.length && !entry.tracebackPatterns.some(p => around.some(line => p.test(line)))) continue;
+      if (entry.tracebackPatterns.length && !entry.tracebackPatterns.some(p => around.some(line => p.test(line)))
+        && !bare(entry)) continue;
       // Two entries' wordings can read alike (once names are placeholders, or a tail that
       // several messages end with): on a tie, the entry with a cause about the name the
       // paste has, then a wording a recorded release prints over one only older sources

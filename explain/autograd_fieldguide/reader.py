@@ -527,7 +527,8 @@ class Reader:
         KNOWN the guide does not know the message): {entry, template, score, form, text, named,
         seen}. An entry whose message many operations raise (`traceback` patterns) is one only
         where a line of the paste (`around`: a frame of its traceback, the source line under it)
-        matches a pattern."""
+        matches a pattern, or where the paste has no traceback at all and its message is one the
+        entry answers alone (`alone`)."""
         templated = self.template(pasted["message"])
         text, form = templated["text"], templated["form"]
         said = words(text)
@@ -542,8 +543,18 @@ class Reader:
                                           for c in entry["causes"] for p in c["clueMessage"])
             return naming[entry["id"]]
 
+        framed: list[bool] = []  # whether the paste has a line of a traceback, asked only for an entry with `alone`
+
+        def bare(entry: Record) -> bool:
+            if not any(js_regex(p).search(pasted["message"]) for p in entry.get("alone", [])):
+                return False
+            if not framed:
+                framed.append(any(FRAME.search(line) or NOTEBOOK_FRAME.search(line) for line in around))
+            return not framed[0]
+
         for entry in self.data["entries"]:
-            if entry["traceback"] and not any(js_regex(p).search(line) for p in entry["traceback"] for line in around):
+            if entry["traceback"] and not any(js_regex(p).search(line) for p in entry["traceback"] for line in around) \
+                    and not bare(entry):
                 continue
             # Wordings of two entries can read alike (once names are placeholders, or a shared
             # tail): a tie goes to the entry with a cause about the pasted name, then to a

@@ -62,6 +62,10 @@ PLACEHOLDERS = [
      "<class>.__init__() got an unexpected keyword"),
     ("name", r"\b(\w+) is not an Optimizer\b", "<class> is not an Optimizer"),
     ("name", r"unsupported operand type\(s\) for ([^:\s]+):", "unsupported operand type(s) for <operator>:"),
+    # Python's comparison of two types it cannot order (an optimizer's range check given a string):
+    # the operator and both types vary
+    ("name", r"'(<=|<|>=|>)' not supported between instances of '([\w.]+)' and '([\w.]+)'",
+     "'<operator>' not supported between instances of '<type>' and '<type>'"),
     ("name", r"\bconvert (\w+(?::\d+)?) device type tensor", "convert <device> device type tensor"),
     ("name", r"\bdevices, (\w+(?::\d+)?) and (\w+(?::\d+)?)!", "devices, <device> and <device>!"),
     ("name", r"\bexpected scalar type (\w+) but found (\w+)", "expected scalar type <dtype> but found <dtype>"),

@@ -75,6 +75,8 @@ def paste_data(
                 # a message many operations raise is this entry only where a line of the
                 # paste's traceback matches one of these (data/reports' `traceback`)
                 "traceback": list(entry.data.traceback) if entry.data else [],
+                # ... or, for a paste with no traceback at all, where its message matches one of these
+                "alone": list(entry.data.alone) if entry.data else [],
                 "templates": [
                     [shape, first_sentence(shape), version_range(versions, listed)]
                     for (_, shape), versions in newest_first(entry.templates)
