@@ -142,6 +142,13 @@ def test_the_last_uncaught_error_comes_first_then_nested_ones_then_warnings():
     ]
 
 
+def test_a_message_a_wrapper_reports_under_its_own_is_read_on_its_own():
+    paste = ("RuntimeError: Failed to import transformers.trainer because of the following error (look up to "
+             "see its traceback):\ncannot import name 'LRScheduler' from 'torch.optim.lr_scheduler'\n")
+    found = [(m["category"], m["message"]) for m in call("pastedMessages", paste)]
+    assert found[1] == (None, "cannot import name 'LRScheduler' from 'torch.optim.lr_scheduler'")
+
+
 def test_the_readers_code_in_a_traceback_and_beside_it():
     paste = (
         "out = model(x)\n"

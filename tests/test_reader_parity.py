@@ -112,6 +112,8 @@ TRICKY = [
     'torch._dynamo.exc.TorchRuntimeError: Failed running call_function <built-in method backward>:\n'
     'got RuntimeError("a \\"quoted\\" message\\nover two lines")\n',
     "my loss is nan and backward does nothing\n  indented line\nsecond line",
+    "RuntimeError: Failed to import transformers.trainer because of the following error (look up to see its "
+    "traceback):\ncannot import name 'LRScheduler' from 'torch.optim.lr_scheduler'\n",
 ]
 
 

@@ -34,6 +34,10 @@ const INLINE = /(`?)((?:[A-Z][A-Za-z]*\.)*[A-Z][A-Za-z]*(?:Error|Exception|Warni
 // thousands of parameter names, which would only drown the words that name it.
 const SCANNED = 4000;
 const QUOTED = /\b([A-Za-z_][\w.]*(?:Error|Exception|Warning))\((["'])((?:\\.|(?!\2)[^\\])*)\2\)/g;
+// A wrapper that reports another error's message on the lines under its own (transformers'
+// "Failed to import transformers.trainer because of the following error (look up to see its
+// traceback):" and the message, without its exception's name): that message, read on its own.
+const WRAPPED = /^[^\n]*\bthe following error\b[^\n]*:\n((?:.|\n)+)$/;
 
 // A warning glued to the end of an error's line by a thread that lost a newline
 // ("RuntimeError: ... Good luck!/usr/lib/.../__init__.py:175: UserWarning: ..."): two lines again.
@@ -142,6 +146,8 @@ export function pastedMessages(text) {
       const message = body.replace(/\\n/g, "\n").replace(/\\(["'\\])/g, "$1").trim();
       quoted.push({category: category.split(".").pop(), message, warning: category.endsWith("Warning"), indented: false, line: outer.line});
     }
+    const wrapped = outer.message.match(WRAPPED);
+    if (wrapped) quoted.push({category: null, message: wrapped[1].trim(), warning: false, indented: false, line: outer.line});
   }
   for (const item of found) item.message = item.message.slice(0, SCANNED); // a message's start tells it apart
   const last = list => [...list].reverse();

@@ -176,6 +176,10 @@ INLINE = js_regex(r"(`?)((?:[A-Z][A-Za-z]*\.)*[A-Z][A-Za-z]*(?:Error|Exception|W
 # An exception quoted inside another one's message (`got RuntimeError("...")`), as
 # torch.compile and other wrappers report what the code they ran raised.
 QUOTED = js_regex(r"""\b([A-Za-z_][\w.]*(?:Error|Exception|Warning))\((["'])((?:\\.|(?!\2)[^\\])*)\2\)""")
+# A wrapper that reports another error's message on the lines under its own (transformers'
+# "Failed to import transformers.trainer because of the following error (look up to see its
+# traceback):" and the message, without its exception's name): that message, read on its own.
+WRAPPED = js_regex(r"^[^\n]*\bthe following error\b[^\n]*:\n((?:.|\n)+)$")
 # A warning glued to the end of an error's line by a thread that lost a newline
 # ("RuntimeError: ... Good luck!/usr/lib/.../__init__.py:175: UserWarning: ..."): two lines again.
 GLUED_WARNING = js_regex(
@@ -315,6 +319,10 @@ def pasted_messages(text: str) -> list[Record]:
             message = _ESCAPED_QUOTE.sub(lambda m: m[1], _ESCAPED_NEWLINE.sub(lambda m: "\n", body))
             quoted.append({"category": category.split(".")[-1], "message": _trim(message),
                            "warning": category.endswith("Warning"), "indented": False, "line": outer["line"]})
+        wrapped = WRAPPED.search(outer["message"])
+        if wrapped:
+            quoted.append({"category": None, "message": _trim(wrapped[1]), "warning": False, "indented": False,
+                           "line": outer["line"]})
     for item in found:
         item["message"] = _slice(item["message"], 0, SCANNED)  # a message's start tells it apart
     errors = [f for f in found if not f["warning"]]

@@ -58,6 +58,18 @@ PLACEHOLDERS = [
      "'<scheduler>' object has no attribute 'optimizer'"),
     ("name", r"'(SequentialLR|ChainedScheduler)' object has no attribute '_last_lr'(?:\. Did you mean: '\w+'\?)?",
      "'<scheduler>' object has no attribute '_last_lr'"),
+    # a name torch's module lacks on the reader's release (one a later release added, or an earlier
+    # one removed): the module and the name, the file's path Python adds after it left out; a
+    # Python before 3.7 names neither the module nor the file, and Python 2 the module's type;
+    # a submodule of torch the release lacks altogether (torch._six from 2.0)
+    ("name", r"\bcannot import name '(\w+)' from '(torch(?:\.\w+)*)'(?: \((?:[^()\n]|\([^()\n]*\))*\))?",
+     "cannot import name '<name>' from '<module>'"),
+    ("name", r"\bcannot import name '(\w+)'(?! from)", "cannot import name '<name>'"),
+    ("name", r"\bcannot import name ([A-Za-z_]\w*)(?![\w.])", "cannot import name <name>"),
+    ("name", r"\bNo module named '(torch(?:\.\w+)+)'", "No module named '<module>'"),
+    ("name", r"\bmodule '(torch(?:\.\w+)*)' has no attribute '(\w+)'(?:\. Did you mean: '\w+'\?)?",
+     "module '<module>' has no attribute '<name>'"),
+    ("name", r"'module' object has no attribute '(\w+)'", "'module' object has no attribute '<name>'"),
     ("name", r"\b(\w+)\.__init__\(\) got an unexpected keyword",
      "<class>.__init__() got an unexpected keyword"),
     ("name", r"\b(\w+) is not an Optimizer\b", "<class> is not an Optimizer"),
