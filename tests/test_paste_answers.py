@@ -30,6 +30,9 @@ from paste_reader import (
     EIGHTH_BLIND_FLOORS,
     EIGHTH_BLIND_LEAST,
     EIGHTH_BLIND_MOST_WRONG,
+    ELEVENTH_BLIND_FLOORS,
+    ELEVENTH_BLIND_LEAST,
+    ELEVENTH_BLIND_MOST_WRONG,
     FIFTH_BLIND_FLOORS,
     FIFTH_BLIND_MOST_WRONG,
     FOURTH_BLIND_FLOORS,
@@ -322,12 +325,13 @@ def test_real_pastes_put_the_threads_cause_first():
     (pastes.EIGHTH_BLIND_DIR, EIGHTH_BLIND_FLOORS, EIGHTH_BLIND_MOST_WRONG, EIGHTH_BLIND_LEAST),
     (pastes.NINTH_BLIND_DIR, NINTH_BLIND_FLOORS, NINTH_BLIND_MOST_WRONG, NINTH_BLIND_LEAST),
     (pastes.TENTH_BLIND_DIR, TENTH_BLIND_FLOORS, TENTH_BLIND_MOST_WRONG, TENTH_BLIND_LEAST),
+    (pastes.ELEVENTH_BLIND_DIR, ELEVENTH_BLIND_FLOORS, ELEVENTH_BLIND_MOST_WRONG, ELEVENTH_BLIND_LEAST),
 ], ids=["blind", "second-blind", "third-blind", "fourth-blind", "fifth-blind", "sixth-blind", "seventh-blind",
-        "eighth-blind", "ninth-blind", "tenth-blind"])
+        "eighth-blind", "ninth-blind", "tenth-blind", "eleventh-blind"])
 def test_blind_pastes_land_on_their_entry(folder, floors, most_wrong, least):
     """Real pastes collected before the entries they test were written (data/blind-pastes), or
     after, by topic, and labelled by readers who never ran the box (data/second-blind-pastes,
-    data/third-blind-pastes to data/tenth-blind-pastes):
+    data/third-blind-pastes to data/eleventh-blind-pastes):
     the right entry for the in-scope ones, at most `most_wrong` pastes on a wrong entry, and
     the thread's cause first and among the first three, at least as often as `floors` says."""
     cases = pastes.load_blind(ROOT, folder)
