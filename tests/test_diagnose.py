@@ -123,7 +123,10 @@ def answer_first(state: dict) -> list[str]:
 # The line a reader's traceback ends on: a backward, or the optimizer or checkpoint code that
 # an entry whose message many operations raise is about.
 READERS_LINES = ("loss.backward()", "optimizer.step()", "optimizer.load_state_dict(checkpoint['optimizer'])",
-                 "torch.save(checkpoint, path)", "out = checkpoint_sequential(model, 4, x)", "scheduler.step()")
+                 "torch.save(checkpoint, path)", "out = checkpoint_sequential(model, 4, x)", "scheduler.step()",
+                 "optimizer = torch.optim.Adam(model.parameters(), lr=config['lr'])",
+                 "checkpoint = {'optimizer': optimizer.state_dict()}", "state = self.state[p]",
+                 "from torch.optim.lr_scheduler import LRScheduler")
 
 
 def newest_pastes() -> list[tuple[str, str]]:
@@ -136,8 +139,9 @@ def newest_pastes() -> list[tuple[str, str]]:
             (category, text), _ = grouping.newest_first(entry.texts)[0]
         # an entry whose message many operations raise is one only in its code (data/reports'
         # `traceback`): the reader's line that its patterns name
+        # (or any line, where a pattern names the module the message itself names)
         ran = next(line for line in READERS_LINES if not (entry.data and entry.data.traceback)
-                   or any(re.search(p, line) for p in entry.data.traceback))
+                   or any(re.search(p, line) or re.search(p, text) for p in entry.data.traceback))
         paste = (f"{TRACEBACK_START}  File \"train.py\", line 9, in <module>\n    {ran}\n{category}: {text}\n"
                  if not category.endswith("Warning") else f"train.py:9: {category}: {text}\n  {ran}\n")
         found.append((entry.id, paste))

@@ -175,6 +175,7 @@ ENTRIES = [{'id': 'one-of-the-variables-needed-for-gradient-computation-has',
   'categories': ['RuntimeError'],
   'summary': 'one of the variables needed for gradient computation has been modified by an inplace operation',
   'traceback': [],
+  'alone': [],
   'templates': [['one of the variables needed for gradient computation has been modified by an inplace '
                  'operation: [<tensor type> [<shape>]], which is output <n> of <node>, is at version <n>; '
                  'expected version <n> instead. Hint: enable anomaly detection.',
