@@ -57,7 +57,8 @@ again, 200 pastes collected by topic (autograd; optimizers, schedulers and mixed
 distributed, checkpointing and torch.func; training libraries' trackers) and committed
 unlabelled before the entries and reading rules written from the tenth set's misses, labelled
 against the index before they landed and read again, by a reader who never ran the box, for
-the messages they added. Its labels do not rank causes (PRIOR_DIRS) yet: it was measured
+the messages they added (a paste whose thread a new entry's reports cite was taken out then).
+Its labels do not rank causes (PRIOR_DIRS) yet: it was measured
 with the ranking the earlier sets' labels give.
 
 Unknown pastes: errors readers paste around training that the guide does not cover (memory,
