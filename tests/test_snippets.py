@@ -32,7 +32,8 @@ def test_snippet(key, snippet_runs, request):
         if snippet_runs.update:
             for store in stores.values():
                 snippet_runs.changed += store.forget(key, version)
-        pytest.skip(f"{snippet.relpath} needs torch >= {snippet.min_torch}")
+        pytest.skip(f"{snippet.relpath} runs on torch >= {snippet.min_torch}" if snippet.min_torch
+                    else f"{snippet.relpath} runs on torch < {snippet.before_torch}")
     snippet_runs.skip_if_passed(key)
     result = snippet_runs.run(snippet)
     found = snippet_runs.engine().torch_version()
