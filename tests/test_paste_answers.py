@@ -606,10 +606,12 @@ OPTIMIZER_ONLY = [
 ]
 
 
-def test_messages_of_any_dict_are_answered_only_through_an_optimizer():
-    pastes = [paste for paste, _, _ in OPTIMIZER_ONLY]
+def answered_as_expected(cases: list, what: str) -> None:
+    """Each (paste, entry or None, first mechanism or None) lands on its entry (None: on none)
+    with that cause first; prints how many did, and fails listing the others."""
+    pastes = [paste for paste, _, _ in cases]
     misses = []
-    for (paste, entry, first), reading in zip(OPTIMIZER_ONLY, read(site_data(), pastes), strict=True):
+    for (paste, entry, first), reading in zip(cases, read(site_data(), pastes), strict=True):
         expected = f"#{entry}" if entry else "no entry"
         if not landed(reading, entry):
             misses.append(f"expected {expected}, got {reading and reading['entry'] or 'nothing'}:\n{paste}")
@@ -617,8 +619,12 @@ def test_messages_of_any_dict_are_answered_only_through_an_optimizer():
         ranked = [c["mechanism"] for c in reading["causes"]] if reading else []
         if first is not None and ranked[:1] != [first]:
             misses.append(f"{expected}: expected {first} first, got {ranked}:\n{paste}")
-    print(f"optimizer-only messages: {len(pastes) - len(misses)}/{len(pastes)} answered as they should be")
+    print(f"{what}: {len(pastes) - len(misses)}/{len(pastes)} answered as they should be")
     assert not misses, "\n\n".join(misses)
+
+
+def test_messages_of_any_dict_are_answered_only_through_an_optimizer():
+    answered_as_expected(OPTIMIZER_ONLY, "optimizer-only messages")
 
 
 # Python's comparison of two types it cannot order, answered as a hyperparameter read as a string
@@ -667,15 +673,4 @@ AS_STRING = [
 
 
 def test_a_comparison_with_a_string_is_answered_only_from_an_optimizer():
-    pastes = [paste for paste, _, _ in AS_STRING]
-    misses = []
-    for (paste, entry, first), reading in zip(AS_STRING, read(site_data(), pastes), strict=True):
-        expected = f"#{entry}" if entry else "no entry"
-        if not landed(reading, entry):
-            misses.append(f"expected {expected}, got {reading and reading['entry'] or 'nothing'}:\n{paste}")
-            continue
-        ranked = [c["mechanism"] for c in reading["causes"]] if reading else []
-        if first is not None and ranked[:1] != [first]:
-            misses.append(f"{expected}: expected {first} first, got {ranked}:\n{paste}")
-    print(f"comparisons with a string: {len(pastes) - len(misses)}/{len(pastes)} answered as they should be")
-    assert not misses, "\n\n".join(misses)
+    answered_as_expected(AS_STRING, "comparisons with a string")
