@@ -99,6 +99,11 @@ def mechanisms(reading: dict) -> list[str]:
     ('  File "torch/autograd/__init__.py", line 200, in backward\n'
      "    run_backward(  # Calls into the C++ engine to run the backward passRuntimeError: glued on",
      ("RuntimeError", "glued on")),
+    # a forum's formatting may put spaces before the colon
+    ("RuntimeError    : spaced out", ("RuntimeError", "spaced out")),
+    # ... and glue a message without its exception's name to the backward frame's comment
+    ("    Variable._execution_engine.run_backward(  # Calls into the C++ engine to run the backward pass"
+     "Expected to mark a variable ready only once.", (None, "Expected to mark a variable ready only once.")),
     # a message quoted in a sentence ends at its closing backtick
     ("I get `ValueError: can't optimize a non-leaf Tensor`, any idea?",
      ("ValueError", "can't optimize a non-leaf Tensor")),
@@ -221,6 +226,28 @@ def test_a_warning_glued_to_an_errors_line_is_read_apart_and_the_error_answered(
     assert found == [("RuntimeError", INPLACE.split(":")[0] + ": [torch"),
                      ("UserWarning", "Error detected in MulBackward0")]
     reading, = read(data, [glued])
+    assert reading["entry"] == "inplace"
+
+
+def test_an_error_line_cut_to_nothing_is_read_from_the_raise_line_above_it(data):
+    paste = traceback('KeyError: "', "loss.backward()", 'raise RuntimeError("element 0 of tensors does not require grad "')
+    assert ("RuntimeError", "element 0 of tensors does not require grad") in [
+        (m["category"], m["message"]) for m in call("pastedMessages", paste)]
+    reading, = read(data, [paste])
+    assert reading["entry"] == "raised"
+
+
+@pytest.mark.parametrize("paste", [
+    "Hello, I train a small network on my own data, and when I call backward it tells me that one of the "
+    "variables needed for gradient computation has been modified by an inplace operation, and I cannot find "
+    "which line of my code does it. Could you help?",
+    "RuntimeError: worker 3 of 8 stopped at step 1200 of epoch 7 after 3 retries: one of the variables needed "
+    "for gradient computation has been modified by an inplace",
+])
+def test_a_message_that_begins_inside_a_line_is_read_from_where_it_begins(data, paste):
+    """Six words in a row that begin a known message, after a sentence's words or whatever a
+    line carried before it: the message is read from there."""
+    reading, = read(data, [paste])
     assert reading["entry"] == "inplace"
 
 

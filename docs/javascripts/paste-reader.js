@@ -21,7 +21,8 @@ const clean = line => line.replace(PROMPT, "").replace(/(?<=[^`])`$/, "").replac
 // this guide's outputs "[W <torch source>] ..."; its message ends with "(function name)".
 const WARNING_LINE = /^(?:(?:\S.*?:\d+|<torch source>):|\[W[^\]\n]*\]) ([\w.]*Warning): (.*)$/;
 const LOGGED_END = / \(function [^()]*(?:\(\))?\)$/;
-const ERROR_LINE = /^([A-Za-z_][\w.]*(?:Error|Exception|Warning|Interrupt)): ?(.*)$/;
+// (a forum's formatting may put spaces before the colon: "RuntimeError    : ...")
+const ERROR_LINE = /^([A-Za-z_][\w.]*(?:Error|Exception|Warning|Interrupt)) *: ?(.*)$/;
 const SEPARATOR = /^(?:(?:Original )?Traceback \(most recent call last\)|During handling of the above exception|The above exception was the direct cause)/;
 // An exception quoted inside another one's message: `got RuntimeError("...")`, as
 // torch.compile and other wrappers report what the code they ran raised.
@@ -42,6 +43,9 @@ const WRAPPED = /^[^\n]*\bthe following error\b[^\n]*:\n((?:.|\n)+)$/;
 // A warning glued to the end of an error's line by a thread that lost a newline
 // ("RuntimeError: ... Good luck!/usr/lib/.../__init__.py:175: UserWarning: ..."): two lines again.
 const GLUED_WARNING = /^(\s*[A-Za-z_][\w.]*(?:Error|Exception): .*?)((?:[A-Za-z]:)?[\\/][^\s:]*\.py:\d+: [\w.]*Warning: .*)$/;
+// The comment that ends the source line of torch's backward frame, with what a thread that
+// lost a newline glued to it ("...run the backward passExpected to mark a variable ..."): two lines.
+const GLUED_FRAME = /^(.*# Calls into the C\+\+ engine to run the backward pass)(\S.*)$/;
 // A message a sentence quotes without its exception's name: after "error:" (on the same
 // line or the next), between quotation marks ("", “” or ‘’), between backticks or between
 // plain single quotes (not an apostrophe's: none may follow a letter), or after the
@@ -54,9 +58,12 @@ const SENTENCE = 4; // words quoted that read as a message, not as code (`torch.
 // what it quotes is code, not a message the reader was given.
 const NUMBERED_SOURCE = /^(?:\s+|-*> ?)\d+ +\S/;
 const RAISING = /\braise\s+[\w.]+\(/;
+// The string a `raise` line of a traceback gives its exception, to its closing quote or the line's end.
+const RAISED = /\braise\s+([\w.]*(?:Error|Exception|Warning))\((["'])((?:\\.|(?!\2)[^\\])*)/;
 
 function lines(text) {
   return text.replace(/\r\n?/g, "\n").split("\n").map(clean)
+    .flatMap(line => line.match(GLUED_FRAME)?.slice(1) ?? [line])
     .flatMap(line => line.match(GLUED_WARNING)?.slice(1) ?? [line]);
 }
 
@@ -148,6 +155,17 @@ export function pastedMessages(text) {
     }
     const wrapped = outer.message.match(WRAPPED);
     if (wrapped) quoted.push({category: null, message: wrapped[1].trim(), warning: false, indented: false, line: outer.line});
+  }
+  // An error line a paste cut to nothing ('KeyError: "'): the string of the `raise` just above it.
+  for (const outer of found) {
+    if (outer.warning || words(outer.message).length) continue;
+    for (let back = outer.line - 1; back >= Math.max(0, outer.line - 3); back--) {
+      const raised = all[back].match(RAISED);
+      if (!raised) continue;
+      quoted.push({category: raised[1].split(".").pop(), message: raised[3].trim(), warning: raised[1].endsWith("Warning"),
+        indented: false, line: back});
+      break;
+    }
   }
   for (const item of found) item.message = item.message.slice(0, SCANNED); // a message's start tells it apart
   const last = list => [...list].reverse();
@@ -294,6 +312,9 @@ export function likenessBound(said, template) {
 const CLUE = 4;
 // A category the entry never prints makes a message a little less likely to be it.
 const OTHER_CATEGORY = 0.9;
+// A message read from inside a line is a little less sure than one its line begins with: a
+// message quoted inside another one (`got RuntimeError("...")`) is read as itself.
+const INSIDE = 0.95;
 // A name a message quotes ('verbose', 'NoneType') is part of what it is: a paste that quotes
 // names where a wording quotes some, none of them the wording's, is most likely another
 // message (an operand's type may differ, 'float' for 'Tensor', beside the 'NoneType' it names).
@@ -402,6 +423,10 @@ export class Reader {
     const {text, form} = this.template(pasted.message);
     const said = words(text);
     const saidCounted = counted(said);
+    // where each word comes after the first: a message may begin inside a line, after a
+    // frame's source glued to it or a sentence's words
+    const starts = new Map();
+    said.forEach((word, k) => k && starts.set(word, [...(starts.get(word) ?? []), k]));
     const names = quotedNames(text), about = subjects(text);
     let best = null;
     // asked only on a tie or a new best: compiling every entry's patterns is most of a reading's time
@@ -425,10 +450,17 @@ export class Reader {
       const seen = entry.causes.reduce((sum, c) => sum + c.seen, 0);
       for (const template of entry.parsed) {
         // a paste with no "SomeError:" line may be a part of the message alone
+        let inside = 0;
+        if (template.words.length >= PREFIX) {
+          for (const k of starts.get(template.words[0]) ?? []) {
+            const rest = said.slice(k);
+            if (leading(rest, template.words) === PREFIX) inside = Math.max(inside, INSIDE * likeness(rest, template));
+          }
+        }
         const read = pasted.category ? [template] : [template, ...template.parts];
         const worth = best ? read.filter(t => likenessBound(saidCounted, t) >= best.score) : read;
-        if (!worth.length) continue;
-        let score = Math.max(...worth.map(t => (t === template ? likeness(said, t) : partLikeness(said, t))));
+        if (!worth.length && !inside) continue;
+        let score = Math.max(inside, ...worth.map(t => (t === template ? likeness(said, t) : partLikeness(said, t))));
         if (pasted.category && !entry.categories.some(c => c.split(".").pop() === pasted.category)) score *= OTHER_CATEGORY;
         if (otherNames(names, template.names) || otherSubject(about, template.subjects)) score *= OTHER_NAME;
         const better = !best || score > best.score || (score === best.score && (named(entry) > best.named

@@ -33,6 +33,9 @@ SCANNED = 4000
 CLUE = 4
 # A category the entry never prints makes a message a little less likely to be it.
 OTHER_CATEGORY = 0.9
+# A message read from inside a line is a little less sure than one its line begins with: a
+# message quoted inside another one (`got RuntimeError("...")`) is read as itself.
+INSIDE = 0.95
 # A name a message quotes ('verbose', 'NoneType') is part of what it is: a paste that quotes
 # names where a wording quotes some, none of them the wording's, is most likely another
 # message (an operand's type may differ, 'float' for 'Tensor', beside the 'NoneType' it names).
@@ -164,7 +167,8 @@ _CLOSING_BACKTICK = js_regex(r"(?<=[^`])`$")
 # with "(function name)".
 WARNING_LINE = js_regex(r"^(?:(?:\S.*?:\d+|<torch source>):|\[W[^\]\n]*\]) ([\w.]*Warning): (.*)$")
 LOGGED_END = js_regex(r" \(function [^()]*(?:\(\))?\)$")
-ERROR_LINE = js_regex(r"^([A-Za-z_][\w.]*(?:Error|Exception|Warning|Interrupt)): ?(.*)$")
+# (a forum's formatting may put spaces before the colon: "RuntimeError    : ...")
+ERROR_LINE = js_regex(r"^([A-Za-z_][\w.]*(?:Error|Exception|Warning|Interrupt)) *: ?(.*)$")
 SEPARATOR = js_regex(
     r"^(?:(?:Original )?Traceback \(most recent call last\)|During handling of the above exception"
     r"|The above exception was the direct cause)"
@@ -185,6 +189,9 @@ WRAPPED = js_regex(r"^[^\n]*\bthe following error\b[^\n]*:\n((?:.|\n)+)$")
 GLUED_WARNING = js_regex(
     r"^(\s*[A-Za-z_][\w.]*(?:Error|Exception): .*?)((?:[A-Za-z]:)?[\\/][^\s:]*\.py:\d+: [\w.]*Warning: .*)$"
 )
+# The comment that ends the source line of torch's backward frame, with what a thread that
+# lost a newline glued to it ("...run the backward passExpected to mark a variable ..."): two lines.
+GLUED_FRAME = js_regex(r"^(.*# Calls into the C\+\+ engine to run the backward pass)(\S.*)$")
 # A message a sentence quotes without its exception's name: after "error:" (on the same line
 # or the next), between quotation marks ("", “” or ‘’), or between backticks.
 AFTER_ERROR = js_regex(r"\b[Ee]rror(?: is| was)?:\s*(.*)$")
@@ -198,6 +205,8 @@ NUMBERED_SOURCE = js_regex(r"^(?:\s+|-*> ?)\d+ +\S")
 # ... except the line that raises: its string is the message, and a paste cut before the error
 # line has only that (`    203   raise TypeError("optimizer can only optimize Tensors, "`).
 RAISING = js_regex(r"\braise\s+[\w.]+\(")
+# The string a `raise` line of a traceback gives its exception, to its closing quote or the line's end.
+RAISED = js_regex(r"""\braise\s+([\w.]*(?:Error|Exception|Warning))\((["'])((?:\\.|(?!\2)[^\\])*)""")
 _LINE_BREAK = js_regex(r"\r\n?")
 _LEADING_SPACE = js_regex(r"^\s")
 _ESCAPED_NEWLINE = js_regex(r"\\n")
@@ -213,8 +222,9 @@ def _clean(line: str) -> str:
 def lines(text: str) -> list[str]:
     found: list[str] = []
     for line in (_clean(raw) for raw in _LINE_BREAK.sub("\n", text).split("\n")):
-        glued = GLUED_WARNING.search(line)
-        found += [glued[1], glued[2]] if glued else [line]
+        for part in (frame[1], frame[2]) if (frame := GLUED_FRAME.search(line)) else (line,):
+            glued = GLUED_WARNING.search(part)
+            found += [glued[1], glued[2]] if glued else [part]
     return found
 
 
@@ -323,6 +333,15 @@ def pasted_messages(text: str) -> list[Record]:
         if wrapped:
             quoted.append({"category": None, "message": _trim(wrapped[1]), "warning": False, "indented": False,
                            "line": outer["line"]})
+    # An error line a paste cut to nothing ('KeyError: "'): the string of the `raise` just above it.
+    for outer in found:
+        if outer["warning"] or words(outer["message"]):
+            continue
+        for back in range(outer["line"] - 1, max(-1, outer["line"] - 4), -1):
+            if raised := RAISED.search(all_[back]):
+                quoted.append({"category": raised[1].split(".")[-1], "message": _trim(raised[3]),
+                               "warning": raised[1].endswith("Warning"), "indented": False, "line": back})
+                break
     for item in found:
         item["message"] = _slice(item["message"], 0, SCANNED)  # a message's start tells it apart
     errors = [f for f in found if not f["warning"]]
@@ -540,6 +559,11 @@ class Reader:
         templated = self.template(pasted["message"])
         text, form = templated["text"], templated["form"]
         said = words(text)
+        # where each word comes after the first: a message may begin inside a line, after a
+        # frame's source glued to it or a sentence's words
+        starts: dict[str, list[int]] = {}
+        for k, word in enumerate(said[1:], 1):
+            starts.setdefault(word, []).append(k)
         names, about = quoted_names(text), subjects(text)
         best: Record | None = None
         naming: dict[str, bool] = {}
@@ -570,6 +594,10 @@ class Reader:
             seen = sum(c["seen"] for c in entry["causes"])
             for template in self.parsed[entry["id"]]:
                 score = likeness(said, template)
+                if len(template["words"]) >= PREFIX:
+                    for k in starts.get(template["words"][0], ()):
+                        if leading(said[k:], template["words"]) == PREFIX:
+                            score = max(score, INSIDE * likeness(said[k:], template))
                 # a paste with no "SomeError:" line may be a part of the message alone
                 if not pasted["category"]:
                     score = max([score, *(near for part in template["parts"]
