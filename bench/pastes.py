@@ -3,7 +3,7 @@
     .venv/bin/python bench/pastes.py
 
 Reads every blind paste (data/blind-pastes: real pastes collected before the entries they
-test were written; data/second-blind-pastes to data/eleventh-blind-pastes: collected after
+test were written; data/second-blind-pastes to data/twelfth-blind-pastes: collected after
 every entry existed, labelled by readers who never ran the box; fieldguide/pastes.py) with
 the box's script under Node, as tests/test_paste_answers.py does, and prints its figures:
 the right entry among the in-scope pastes, the honest "not known" and the wrong answers,
@@ -30,7 +30,8 @@ from fieldguide import inventory, pastes  # noqa: E402
 def main() -> int:
     data = site_data()
     labels = ("blind", "second blind", "third blind", "fourth blind", "fifth blind", "sixth blind",
-              "seventh blind", "eighth blind", "ninth blind", "tenth blind", "eleventh blind")
+              "seventh blind", "eighth blind", "ninth blind", "tenth blind", "eleventh blind",
+              "twelfth blind")
     for label, folder in zip(labels, pastes.BLIND_DIRS, strict=True):
         cases = pastes.load_blind(ROOT, folder)
         figures, _ = measure(cases, read(data, [c.paste for c in cases]))

@@ -58,8 +58,12 @@ distributed, checkpointing and torch.func; training libraries' trackers) and com
 unlabelled before the entries and reading rules written from the tenth set's misses, labelled
 against the index before they landed and read again, by a reader who never ran the box, for
 the messages they added (a paste whose thread a new entry's reports cite was taken out then).
-Its labels do not rank causes (PRIOR_DIRS) yet: it was measured
-with the ranking the earlier sets' labels give.
+Twelfth blind pastes, data/twelfth-blind-pastes/<name>.toml: the same again, 200 pastes by the
+same four topics, committed unlabelled before the entries and reading rules written from the
+eleventh set's misses landed (their writers never saw it), labelled against the index of that
+commit by readers who never ran the box, and read again for the messages the new entries
+added. Its labels do not rank causes (PRIOR_DIRS): it was measured with the ranking the
+earlier sets' labels give.
 
 Unknown pastes: errors readers paste around training that the guide does not cover (memory,
 devices, shapes, dtypes, data loading, NCCL), kept to check that the paste box answers "not
@@ -93,12 +97,14 @@ EIGHTH_BLIND_DIR = Path("data") / "eighth-blind-pastes"
 NINTH_BLIND_DIR = Path("data") / "ninth-blind-pastes"
 TENTH_BLIND_DIR = Path("data") / "tenth-blind-pastes"
 ELEVENTH_BLIND_DIR = Path("data") / "eleventh-blind-pastes"
+TWELFTH_BLIND_DIR = Path("data") / "twelfth-blind-pastes"
 BLIND_DIRS = (BLIND_DIR, SECOND_BLIND_DIR, THIRD_BLIND_DIR, FOURTH_BLIND_DIR, FIFTH_BLIND_DIR, SIXTH_BLIND_DIR,
-              SEVENTH_BLIND_DIR, EIGHTH_BLIND_DIR, NINTH_BLIND_DIR, TENTH_BLIND_DIR, ELEVENTH_BLIND_DIR)
+              SEVENTH_BLIND_DIR, EIGHTH_BLIND_DIR, NINTH_BLIND_DIR, TENTH_BLIND_DIR, ELEVENTH_BLIND_DIR,
+              TWELFTH_BLIND_DIR)
 # The sets whose labels rank causes the paste cannot tell apart (`labelled_causes`): every set
 # measured so far. A set is added only after it has been measured once, so the newest stays a
 # measure of causes ranked without it.
-PRIOR_DIRS = (PASTES_DIR, HELD_OUT_DIR) + BLIND_DIRS[:BLIND_DIRS.index(TENTH_BLIND_DIR) + 1]
+PRIOR_DIRS = (PASTES_DIR, HELD_OUT_DIR) + BLIND_DIRS[:BLIND_DIRS.index(ELEVENTH_BLIND_DIR) + 1]
 SCOPES = ("autograd", "other")
 UNKNOWN_DIR = Path("data") / "unknown-pastes"
 # The line that states a Python exception: "RuntimeError: ...", "torch.cuda.OutOfMemoryError: ...".
