@@ -154,6 +154,12 @@ PLACEHOLDERS = [
     ("name", r"\bIn (\w+) autocast, but the target dtype is not supported",
      "In <device> autocast, but the target dtype is not supported"),
     ("name", r"\b(\w+) Autocast only supports dtype", "<device> Autocast only supports dtype"),
+    # the dispatcher finding no kernel of an operator for a tensor's backend: the operator (with its
+    # namespace and overload) and the backend, where the message names them
+    ("name", r"\bCould not run '((?:\w+::)?\w+(?:\.\w+)?)' with arguments from the '(\w+)' backend",
+     "Could not run '<op>' with arguments from the '<backend>' backend"),
+    ("name", r"'((?:\w+::)?\w+(?:\.\w+)?)' is only available for these backends: \[[^\]\n]*\]",
+     "'<op>' is only available for these backends: [<backends>]"),
     ("name", r"\b((?:\w+::)?\w+(?:\.\w+)?): an autograd kernel was not registered",
      "<op>: an autograd kernel was not registered"),
     # vmap's argument checks open with the call: the reader's function (a name, or a module's
