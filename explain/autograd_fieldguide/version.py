@@ -1,4 +1,4 @@
 """The package's version: its code's release, then the site build its data came from
 (written by the site's `python -m fieldguide.explain_data`)."""
 
-VERSION = "1.0.0+site.5b1cb61c5ded"
+VERSION = "1.0.0+site.47e7cc31da87"
