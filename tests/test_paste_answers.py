@@ -674,3 +674,34 @@ AS_STRING = [
 
 def test_a_comparison_with_a_string_is_answered_only_from_an_optimizer():
     answered_as_expected(AS_STRING, "comparisons with a string")
+
+
+# Older and shorter wordings of messages that have an entry (data/wordings.toml): 0.1 - 0.3's
+# check at a leaf changed in place; the engine's check of the gradient given to backward() itself,
+# unprefixed, whose device or type is not the output's (never the shape entry's); checkSameGPU's
+# two GPUs, inside DataParallel's replica; anomaly mode's node without a forward trace.
+LEGACY_WORDINGS = [
+    # (paste, entry, first cause or None)
+    ("AssertionError: leaf variable was used in an inplace operation",
+     "a-leaf-variable-that-requires-grad-is-being-used-in-an-in", None),
+    ('  File "/usr/lib/python3.6/site-packages/torch/autograd/variable.py", line 158, in backward\n'
+     "    self._execution_engine.run_backward((self,), (gradient,), retain_variables)\n"
+     "RuntimeError: leaf variable was used in an inplace operation",
+     "a-leaf-variable-that-requires-grad-is-being-used-in-an-in", None),
+    ("RuntimeError: invalid gradient at index 0 - expected type torch.cuda.FloatTensor but got torch.FloatTensor",
+     "function-returned-an-invalid-gradient-at-index-expected", "gradient-argument-on-another-device"),
+    ("RuntimeError: invalid gradient at index 0 - expected device cuda:0 but got cpu",
+     "function-returned-an-invalid-gradient-at-index-expected", "gradient-argument-on-another-device"),
+    ("RuntimeError: Caught RuntimeError in replica 1 on device 1.\nOriginal Traceback (most recent call last):\n"
+     "RuntimeError: Expected tensor for argument #1 'input' to have the same device as tensor for argument #2 "
+     "'weight'; but device 1 does not equal 0 (while checking arguments for cudnn_convolution)",
+     DEVICE, None),
+    ("RuntimeError: Error detected in AddmmBackward. No forward pass information available. Enable detect "
+     "anomaly during forward pass for more information.", "error-detected-in", None),
+    ("[W python_anomaly_mode.cpp:60] Warning: No forward pass information available. Enable detect anomaly "
+     "during forward pass for more information. (function print_stack)", "error-detected-in", None),
+]
+
+
+def test_legacy_wordings_land_on_the_entry_of_their_message():
+    answered_as_expected(LEGACY_WORDINGS, "older or shorter wordings")

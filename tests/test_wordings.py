@@ -14,7 +14,7 @@ from fieldguide.snippet import discover
 from fieldguide.store import OutputStore
 
 ROOT = Path(__file__).resolve().parents[1]
-OLDEST = (0, 4)  # the oldest release whose source was read
+OLDEST = (0, 1)  # the oldest release whose source was read (0.1 – 0.3 through the code search's old files)
 PLACEHOLDER_NAMES = {name for _, _, shape in grammar.PLACEHOLDERS for name in re.findall(r"<[^<>]+>", shape)}
 
 
