@@ -166,8 +166,10 @@ PLACEHOLDERS = [
     ("output", r"\boutput (\d+) of (?:\w+::)*(\w+)", "output <n> of <node>"),
     ("output", r"\bOutput (\d+) of (?:\w+::)*(\w+)", "Output <n> of <node>"),
     ("node", r"\b(\w+Backward\d*)\b", "<node>"),
-    # a number that ends a sentence, which the rule below leaves alone (it could be a decimal's)
+    # a number that ends a sentence, which the rule below leaves alone (it could be a decimal's);
+    # nn.DataParallel's replica and its GPU, in the message that reports what a replica raised
     ("n", r"\bin_dim < (\d+)(?=\.)", "in_dim < <n>"),
+    ("n", r"\bin replica (\d+) on device (\d+)(?=\.)", "in replica <n> on device <n>"),
     ("value", r"(?<![\w.])(\d+\.\d+(?:e[-+]?\d+)?)(?![\w.])", "<value>"),
     ("n", r"(?<![\w.</])(\d+)(?![\w.>])", "<n>"),
 ]
