@@ -674,3 +674,17 @@ AS_STRING = [
 
 def test_a_comparison_with_a_string_is_answered_only_from_an_optimizer():
     answered_as_expected(AS_STRING, "comparisons with a string")
+
+
+def test_ddps_list_of_parameters_without_grad_lands_on_the_unfinished_reduction_entry():
+    """Under TORCH_DISTRIBUTED_DEBUG=INFO or DETAIL the unfinished-reduction error ends by naming
+    the parameters that got no gradient, and readers often paste only that line: it is the
+    entry's message, whatever the names (torchrun may break the list over lines, each behind
+    its rank)."""
+    pastes = ["Parameters which did not receive grad for rank 0: head.weight, head.bias",
+              "Parameters which did not receive grad for rank 3: module.aux.weight,\n"
+              "[rank3]: module.aux.bias, module.proj.weight"]
+    misses = [f"got {reading and reading['entry']} for:\n{paste}"
+              for paste, reading in zip(pastes, read(site_data(), pastes), strict=True)
+              if not landed(reading, "expected-to-have-finished-reduction-in-the-prior-iteration")]
+    assert not misses, "\n\n".join(misses)
