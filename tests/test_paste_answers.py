@@ -705,3 +705,17 @@ LEGACY_WORDINGS = [
 
 def test_legacy_wordings_land_on_the_entry_of_their_message():
     answered_as_expected(LEGACY_WORDINGS, "older or shorter wordings")
+
+
+def test_ddps_list_of_parameters_without_grad_lands_on_the_unfinished_reduction_entry():
+    """Under TORCH_DISTRIBUTED_DEBUG=INFO or DETAIL the unfinished-reduction error ends by naming
+    the parameters that got no gradient, and readers often paste only that line: it is the
+    entry's message, whatever the names (torchrun may break the list over lines, each behind
+    its rank)."""
+    pastes = ["Parameters which did not receive grad for rank 0: head.weight, head.bias",
+              "Parameters which did not receive grad for rank 3: module.aux.weight,\n"
+              "[rank3]: module.aux.bias, module.proj.weight"]
+    misses = [f"got {reading and reading['entry']} for:\n{paste}"
+              for paste, reading in zip(pastes, read(site_data(), pastes), strict=True)
+              if not landed(reading, "expected-to-have-finished-reduction-in-the-prior-iteration")]
+    assert not misses, "\n\n".join(misses)

@@ -375,6 +375,16 @@ def test_a_condition_with_spaces_is_a_condition_too(data):
     assert other["entry"] is None
 
 
+def test_a_replicas_error_is_about_the_exception_it_caught(data):
+    """nn.DataParallel words every error a replica raised alike but for the exception's name: a
+    replica's RuntimeError is not the entry of its StopIteration."""
+    data = with_entries(data, entry("replica-stop", "StopIteration", [
+        template("Caught StopIteration in replica <n> on device <n>.")], [cause("parameters-in-replica")]))
+    same, other = read(data, ["StopIteration: Caught StopIteration in replica 1 on device 1.",
+                              "RuntimeError: Caught RuntimeError in replica 0 on device 0."])
+    assert (same["entry"], other["entry"]) == ("replica-stop", None)
+
+
 def test_an_attribute_error_is_about_its_attribute(data):
     """Both quote the class; the attribute each misses is what each is about."""
     data = with_entries(data, entry("last-lr", "AttributeError", [

@@ -327,9 +327,11 @@ const otherNames = (said, wording) => said.length > 0 && wording.length > 0 && !
 // not "_amp_foreach_non_finite_check_and_unscale_cuda", though both lack 'BFloat16'), the
 // condition of a failed assertion ("tensors.size() > 0 INTERNAL ASSERT FAILED" is not
 // "expect_autograd_hooks_ INTERNAL ASSERT FAILED"), what an object is not ('NoneType' object is
-// not iterable is not "... not subscriptable"). A paste about another one is another message.
+// not iterable is not "... not subscriptable"), the exception nn.DataParallel caught in a replica
+// ("Caught StopIteration in replica 0" is not "Caught RuntimeError in replica 0"). A paste about
+// another one is another message.
 const SUBJECTS = [/\battribute '([A-Za-z_]\w*)'/, /^"([A-Za-z_]\w*)" not implemented for\b/,
-  /^(.+?) (?:INTERNAL )?ASSERT FAILED\b/, /\bobject is not (\w+)/];
+  /^(.+?) (?:INTERNAL )?ASSERT FAILED\b/, /\bobject is not (\w+)/, /\bCaught (\w+) in replica\b/];
 const subjects = text => SUBJECTS.map(pattern => text.match(pattern)?.[1] ?? null);
 const otherSubject = (said, wording) => said.some((a, k) => a !== null && wording[k] !== null && a !== wording[k]);
 

@@ -46,9 +46,11 @@ OTHER_NAME = 0.5
 # not "_amp_foreach_non_finite_check_and_unscale_cuda", though both lack 'BFloat16'), the
 # condition of a failed assertion ("tensors.size() > 0 INTERNAL ASSERT FAILED" is not
 # "expect_autograd_hooks_ INTERNAL ASSERT FAILED"), what an object is not ('NoneType' object is
-# not iterable is not "... not subscriptable"). A paste about another one is another message.
+# not iterable is not "... not subscriptable"), the exception nn.DataParallel caught in a replica
+# ("Caught StopIteration in replica 0" is not "Caught RuntimeError in replica 0"). A paste about
+# another one is another message.
 SUBJECTS = (r"\battribute '([A-Za-z_]\w*)'", r'^"([A-Za-z_]\w*)" not implemented for\b',
-            r"^(.+?) (?:INTERNAL )?ASSERT FAILED\b", r"\bobject is not (\w+)")
+            r"^(.+?) (?:INTERNAL )?ASSERT FAILED\b", r"\bobject is not (\w+)", r"\bCaught (\w+) in replica\b")
 
 
 def quoted_names(text: str) -> list[str]:

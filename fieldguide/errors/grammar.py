@@ -172,8 +172,14 @@ PLACEHOLDERS = [
     ("output", r"\boutput (\d+) of (?:\w+::)*(\w+)", "output <n> of <node>"),
     ("output", r"\bOutput (\d+) of (?:\w+::)*(\w+)", "Output <n> of <node>"),
     ("node", r"\b(\w+Backward\d*)\b", "<node>"),
-    # a number that ends a sentence, which the rule below leaves alone (it could be a decimal's)
+    # the parameters DDP's unfinished-reduction error names under TORCH_DISTRIBUTED_DEBUG (a list
+    # torchrun may break over lines, each behind its rank)
+    ("name", r"\bdid not receive grad for rank (\d+): ([A-Za-z_][\w.]*(?:,\s*(?:\[rank\d+\]:\s*)?[A-Za-z_][\w.]*)*)",
+     "did not receive grad for rank <n>: <names>"),
+    # a number that ends a sentence, which the rule below leaves alone (it could be a decimal's);
+    # nn.DataParallel's replica and its GPU, in the message that reports what a replica raised
     ("n", r"\bin_dim < (\d+)(?=\.)", "in_dim < <n>"),
+    ("n", r"\bin replica (\d+) on device (\d+)(?=\.)", "in replica <n> on device <n>"),
     ("value", r"(?<![\w.])(\d+\.\d+(?:e[-+]?\d+)?)(?![\w.])", "<value>"),
     ("n", r"(?<![\w.</])(\d+)(?![\w.>])", "<n>"),
 ]
