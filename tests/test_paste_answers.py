@@ -719,3 +719,36 @@ def test_ddps_list_of_parameters_without_grad_lands_on_the_unfinished_reduction_
               for paste, reading in zip(pastes, read(site_data(), pastes), strict=True)
               if not landed(reading, "expected-to-have-finished-reduction-in-the-prior-iteration")]
     assert not misses, "\n\n".join(misses)
+
+
+# FSDP's uniform-requires_grad message as threads paste it: without its backticks (a title that
+# lost them), with one lost, with spaces inside them, the 1.13 / 2.0 wording bare or behind a
+# rank prefix; each lands on the entry, and a line of the reader's code that freezes a submodule
+# or adds adapters ranks that cause first.
+UNIFORM_REQUIRES_GRAD = "must-flatten-tensors-with-uniform-requires-grad-when-use"
+FSDP_UNIFORM_VARIANTS = [
+    # (paste, first cause or None)
+    ('The FSDP example fails to run with "ValueError: Must flatten tensors with uniform requires_grad when '
+     'use_orig_params=False"', None),
+    ("ValueError: Must flatten tensors with uniform `requires_grad` when `use_orig_params=False", None),
+    ("ValueError: Must flatten tensors with uniform ` requires_grad ` when ` use_orig_params=False `", None),
+    ("ValueError: FlatParameter requires uniform requires_grad", None),
+    ("[rank3]: ValueError: `FlatParameter` requires uniform `requires_grad`", None),
+    ("model = get_peft_model(model, LoraConfig(r=8))\n"
+     "ValueError: `FlatParameter` requires uniform `requires_grad`", "adapters-inside-frozen-layers"),
+    ("Traceback (most recent call last):\n  File \"train.py\", line 40, in <module>\n"
+     "    model = FSDP(model, use_orig_params=False)\n"
+     "ValueError: Must flatten tensors with uniform `requires_grad` when `use_orig_params=False`\n\n"
+     "for p in model.vision_tower.parameters():\n    p.requires_grad = False", "frozen-part-in-one-unit"),
+]
+
+
+def test_fsdp_uniform_requires_grad_variants_land_on_their_entry():
+    pastes = [paste for paste, _ in FSDP_UNIFORM_VARIANTS]
+    misses = []
+    for (paste, first), reading in zip(FSDP_UNIFORM_VARIANTS, read(site_data(), pastes), strict=True):
+        if not landed(reading, UNIFORM_REQUIRES_GRAD):
+            misses.append(f"got {reading and reading['entry'] or 'nothing'}:\n{paste}")
+        elif first is not None and [c["mechanism"] for c in reading["causes"]][:1] != [first]:
+            misses.append(f"expected {first} first, got {[c['mechanism'] for c in reading['causes']]}:\n{paste}")
+    assert not misses, "\n\n".join(misses)
