@@ -230,7 +230,8 @@ def test_a_warning_glued_to_an_errors_line_is_read_apart_and_the_error_answered(
 
 
 def test_an_error_line_cut_to_nothing_is_read_from_the_raise_line_above_it(data):
-    paste = traceback('KeyError: "', "loss.backward()", 'raise RuntimeError("element 0 of tensors does not require grad "')
+    paste = traceback('KeyError: "', "loss.backward()",
+                      'raise RuntimeError("element 0 of tensors does not require grad "')
     assert ("RuntimeError", "element 0 of tensors does not require grad") in [
         (m["category"], m["message"]) for m in call("pastedMessages", paste)]
     reading, = read(data, [paste])
