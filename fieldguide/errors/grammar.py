@@ -140,8 +140,10 @@ PLACEHOLDERS = [
     # "error" or "exception" differ by the Python release, not by the reader's code
     ("name",
      r"<(?:built-in method run_backward of torch\._C\._EngineBase object at 0x(?:<address>|[0-9a-fA-F]+)"
-     r"|method 'run_backward' of 'torch\._C\._EngineBase' objects)> returned NULL without setting an? (?:error|exception)",
-     "<built-in method run_backward of torch._C._EngineBase object at 0x<address>> returned NULL without setting an error"),
+     r"|method 'run_backward' of 'torch\._C\._EngineBase' objects)>"
+     r" returned NULL without setting an? (?:error|exception)",
+     "<built-in method run_backward of torch._C._EngineBase object at 0x<address>>"
+     " returned NULL without setting an error"),
     # a custom Function's forward returned something not a tensor (1.8 and earlier): its backward
     # class (the Function's name + Backward) and what it returned
     ("name", r"\b(\w+)\.forward: expected Tensor or tuple of Tensor \(got ([^)\n]+)\) for return value",
