@@ -135,6 +135,19 @@ PLACEHOLDERS = [
     ("name",
      r"\bCan't pickle <function (\S+) at 0x(?:<address>|[0-9a-fA-F]+)>: attribute lookup (\S+) on ([\w.]+) failed",
      "Can't pickle <function <name> at 0x<address>>: attribute lookup <name> on <module> failed"),
+    # CPython's SystemError when the autograd engine's run_backward came back with no exception set:
+    # the method's repr (its address, or the `<method '...' objects>` form newer Pythons print) and
+    # "error" or "exception" differ by the Python release, not by the reader's code
+    ("name",
+     r"<(?:built-in method run_backward of torch\._C\._EngineBase object at 0x(?:<address>|[0-9a-fA-F]+)"
+     r"|method 'run_backward' of 'torch\._C\._EngineBase' objects)>"
+     r" returned NULL without setting an? (?:error|exception)",
+     "<built-in method run_backward of torch._C._EngineBase object at 0x<address>>"
+     " returned NULL without setting an error"),
+    # a custom Function's forward returned something not a tensor (1.8 and earlier): its backward
+    # class (the Function's name + Backward) and what it returned
+    ("name", r"\b(\w+)\.forward: expected Tensor or tuple of Tensor \(got ([^)\n]+)\) for return value",
+     "<name>.forward: expected Tensor or tuple of Tensor (got <type>) for return value"),
     # a hook or a backward returned something not a tensor: what it returned
     ("name", r"\bexpected Variable or None \(got ([^)\n]+)\)", "expected Variable or None (got <type>)"),
     ("name", r"\bbut hook returned '([^'\n]+)'", "but hook returned '<type>'"),
@@ -191,9 +204,10 @@ BACKWARD_SUFFIX = r"Backward(\d*)$"
 # where PyTorch forgot the space ("not allowed.You can"), not inside `__main__.Name`.
 # a line break ends a sentence, also as the two characters `\n` of a KeyError's quoted message
 _SENTENCE_END = re.compile(r"(?<=[.:])\s+|(?<=[a-z)\]][.:])(?=[A-Z])|\n|\\n")
-# (vmap's call, "vmap(<function>, in_dims=<in_dims>, ...)(<inputs>): ", is one too)
+# (vmap's call, "vmap(<function>, in_dims=<in_dims>, ...)(<inputs>): ", is one too, and a custom
+# Function's method, "<name>.forward: ")
 _SOURCE_PREFIX = re.compile(
-    r"^(?:[a-z_]+(?:\.[a-z_]+)*|<\w+>|vmap\(<function>, in_dims=<in_dims>, \.\.\.\)\(<inputs>\)): "
+    r"^(?:[a-z_]+(?:\.[a-z_]+)*|<\w+>(?:\.forward)?|vmap\(<function>, in_dims=<in_dims>, \.\.\.\)\(<inputs>\)): "
 )
 _TORCH_NAME = re.compile(r"\btorch(?:\.\w+)+")
 ID_LENGTH = 60
