@@ -1,4 +1,4 @@
 """The package's version: its code's release, then the site build its data came from
 (written by the site's `python -m fieldguide.explain_data`)."""
 
-VERSION = "1.0.0+site.f39c3ba8f1af"
+VERSION = "1.0.0+site.b4e04bb7118e"
