@@ -54,6 +54,9 @@ from paste_reader import (
     TENTH_BLIND_MOST_WRONG,
     THIRD_BLIND_FLOORS,
     THIRD_BLIND_MOST_WRONG,
+    TWELFTH_BLIND_FLOORS,
+    TWELFTH_BLIND_LEAST,
+    TWELFTH_BLIND_MOST_WRONG,
     entries,
     measure,
     read,
@@ -326,12 +329,13 @@ def test_real_pastes_put_the_threads_cause_first():
     (pastes.NINTH_BLIND_DIR, NINTH_BLIND_FLOORS, NINTH_BLIND_MOST_WRONG, NINTH_BLIND_LEAST),
     (pastes.TENTH_BLIND_DIR, TENTH_BLIND_FLOORS, TENTH_BLIND_MOST_WRONG, TENTH_BLIND_LEAST),
     (pastes.ELEVENTH_BLIND_DIR, ELEVENTH_BLIND_FLOORS, ELEVENTH_BLIND_MOST_WRONG, ELEVENTH_BLIND_LEAST),
+    (pastes.TWELFTH_BLIND_DIR, TWELFTH_BLIND_FLOORS, TWELFTH_BLIND_MOST_WRONG, TWELFTH_BLIND_LEAST),
 ], ids=["blind", "second-blind", "third-blind", "fourth-blind", "fifth-blind", "sixth-blind", "seventh-blind",
-        "eighth-blind", "ninth-blind", "tenth-blind", "eleventh-blind"])
+        "eighth-blind", "ninth-blind", "tenth-blind", "eleventh-blind", "twelfth-blind"])
 def test_blind_pastes_land_on_their_entry(folder, floors, most_wrong, least):
     """Real pastes collected before the entries they test were written (data/blind-pastes), or
     after, by topic, and labelled by readers who never ran the box (data/second-blind-pastes,
-    data/third-blind-pastes to data/eleventh-blind-pastes):
+    data/third-blind-pastes to data/twelfth-blind-pastes):
     the right entry for the in-scope ones, at most `most_wrong` pastes on a wrong entry, and
     the thread's cause first and among the first three, at least as often as `floors` says."""
     cases = pastes.load_blind(ROOT, folder)

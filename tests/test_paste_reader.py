@@ -659,3 +659,24 @@ def test_the_operator_a_message_names_picks_the_causes_about_it(data):
     # no cause is about `foo`: the causes about other operators do not fit and come last
     assert mechanisms(other) == ["general", "unique", "index"]
     assert [c["fits"] for c in other["causes"]] == [True, False, False]
+
+
+def test_a_message_of_a_word_or_two_is_read_only_where_the_paste_names_its_exception(data):
+    """KeyError: 'lr' is one word once its category is gone; a line of code that begins with
+    `lr` is not that message, the word alone is."""
+    data = with_entries(data, entry("lr", "KeyError", [template("'lr'")], [cause("wrapper")]))
+    code = "lr = torch.tensor(0.001)\nscheduler = OneCycleLR(optimizer, max_lr=lr, total_steps=10)"
+    named = "KeyError: 'lr'"
+    without, with_name, alone = read(data, [code, named, "'lr'"])
+    assert (without or {}).get("entry") != "lr" and with_name["entry"] == alone["entry"] == "lr"
+
+
+def test_a_check_of_two_tensors_types_is_not_the_check_of_their_devices(data):
+    device = ("Expected tensor for argument #1 'input' to have the same device as tensor for argument #2 'weight'; "
+              "but device 1 does not equal 0 (while checking arguments for cudnn_convolution)")
+    data = with_entries(data, entry("device", "RuntimeError", [template(device)], [cause("two-gpus")]))
+    typed = ("RuntimeError: Expected tensor for argument #1 'grad_output' to have the same type as tensor for "
+             "argument #2 'weight'; but type torch.cuda.HalfTensor does not equal torch.cuda.FloatTensor (while "
+             "checking arguments for cudnn_convolution_backward_input)")
+    same_check, other_check = read(data, [f"RuntimeError: {device}", typed])
+    assert same_check["entry"] == "device" and (other_check or {}).get("entry") != "device"

@@ -315,6 +315,9 @@ const OTHER_CATEGORY = 0.9;
 // A message read from inside a line is a little less sure than one its line begins with: a
 // message quoted inside another one (`got RuntimeError("...")`) is read as itself.
 const INSIDE = 0.95;
+// A message of a word or two ("KeyError: 'lr'") is read only where the paste names its
+// exception or says nothing else: those words begin many a line of code or prose.
+const SHORT = 3;
 // A name a message quotes ('verbose', 'NoneType') is part of what it is: a paste that quotes
 // names where a wording quotes some, none of them the wording's, is most likely another
 // message (an operand's type may differ, 'float' for 'Tensor', beside the 'NoneType' it names).
@@ -328,10 +331,12 @@ const otherNames = (said, wording) => said.length > 0 && wording.length > 0 && !
 // condition of a failed assertion ("tensors.size() > 0 INTERNAL ASSERT FAILED" is not
 // "expect_autograd_hooks_ INTERNAL ASSERT FAILED"), what an object is not ('NoneType' object is
 // not iterable is not "... not subscriptable"), the exception nn.DataParallel caught in a replica
-// ("Caught StopIteration in replica 0" is not "Caught RuntimeError in replica 0"). A paste about
-// another one is another message.
+// ("Caught StopIteration in replica 0" is not "Caught RuntimeError in replica 0"), what two
+// tensors' check compares ("to have the same type as tensor" is not "... the same device"). A
+// paste about another one is another message.
 const SUBJECTS = [/\battribute '([A-Za-z_]\w*)'/, /^"([A-Za-z_]\w*)" not implemented for\b/,
-  /^(.+?) (?:INTERNAL )?ASSERT FAILED\b/, /\bobject is not (\w+)/, /\bCaught (\w+) in replica\b/];
+  /^(.+?) (?:INTERNAL )?ASSERT FAILED\b/, /\bobject is not (\w+)/, /\bCaught (\w+) in replica\b/,
+  /\bto have the same (\w+) as tensor\b/];
 const subjects = text => SUBJECTS.map(pattern => text.match(pattern)?.[1] ?? null);
 const otherSubject = (said, wording) => said.some((a, k) => a !== null && wording[k] !== null && a !== wording[k]);
 
@@ -451,7 +456,8 @@ export class Reader {
       // have, then the entry more public reports show.
       const seen = entry.causes.reduce((sum, c) => sum + c.seen, 0);
       for (const template of entry.parsed) {
-        // a paste with no "SomeError:" line may be a part of the message alone
+        if (!pasted.category && template.words.length < SHORT
+          && !(said.length === template.words.length && said.every((w, k) => w === template.words[k]))) continue;
         let inside = 0;
         if (template.words.length >= PREFIX) {
           for (const k of starts.get(template.words[0]) ?? []) {
@@ -459,6 +465,7 @@ export class Reader {
             if (leading(rest, template.words) === PREFIX) inside = Math.max(inside, INSIDE * likeness(rest, template));
           }
         }
+        // a paste with no "SomeError:" line may be a part of the message alone
         const read = pasted.category ? [template] : [template, ...template.parts];
         const worth = best ? read.filter(t => likenessBound(saidCounted, t) >= best.score) : read;
         if (!worth.length && !inside) continue;

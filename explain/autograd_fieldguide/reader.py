@@ -36,6 +36,9 @@ OTHER_CATEGORY = 0.9
 # A message read from inside a line is a little less sure than one its line begins with: a
 # message quoted inside another one (`got RuntimeError("...")`) is read as itself.
 INSIDE = 0.95
+# A message of a word or two ("KeyError: 'lr'") is read only where the paste names its
+# exception or says nothing else: those words begin many a line of code or prose.
+SHORT = 3
 # A name a message quotes ('verbose', 'NoneType') is part of what it is: a paste that quotes
 # names where a wording quotes some, none of them the wording's, is most likely another
 # message (an operand's type may differ, 'float' for 'Tensor', beside the 'NoneType' it names).
@@ -47,10 +50,12 @@ OTHER_NAME = 0.5
 # condition of a failed assertion ("tensors.size() > 0 INTERNAL ASSERT FAILED" is not
 # "expect_autograd_hooks_ INTERNAL ASSERT FAILED"), what an object is not ('NoneType' object is
 # not iterable is not "... not subscriptable"), the exception nn.DataParallel caught in a replica
-# ("Caught StopIteration in replica 0" is not "Caught RuntimeError in replica 0"). A paste about
-# another one is another message.
+# ("Caught StopIteration in replica 0" is not "Caught RuntimeError in replica 0"), what two
+# tensors' check compares ("to have the same type as tensor" is not "... the same device"). A
+# paste about another one is another message.
 SUBJECTS = (r"\battribute '([A-Za-z_]\w*)'", r'^"([A-Za-z_]\w*)" not implemented for\b',
-            r"^(.+?) (?:INTERNAL )?ASSERT FAILED\b", r"\bobject is not (\w+)", r"\bCaught (\w+) in replica\b")
+            r"^(.+?) (?:INTERNAL )?ASSERT FAILED\b", r"\bobject is not (\w+)", r"\bCaught (\w+) in replica\b",
+            r"\bto have the same (\w+) as tensor\b")
 
 
 def quoted_names(text: str) -> list[str]:
@@ -595,6 +600,8 @@ class Reader:
             # wording a recorded release prints, then to the entry more public reports show.
             seen = sum(c["seen"] for c in entry["causes"])
             for template in self.parsed[entry["id"]]:
+                if not pasted["category"] and len(template["words"]) < SHORT and said != template["words"]:
+                    continue
                 score = likeness(said, template)
                 if len(template["words"]) >= PREFIX:
                     for k in starts.get(template["words"][0], ()):
