@@ -126,7 +126,9 @@ READERS_LINES = ("loss.backward()", "optimizer.step()", "optimizer.load_state_di
                  "torch.save(checkpoint, path)", "out = checkpoint_sequential(model, 4, x)", "scheduler.step()",
                  "optimizer = torch.optim.Adam(model.parameters(), lr=config['lr'])",
                  "checkpoint = {'optimizer': optimizer.state_dict()}", "state = self.state[p]",
-                 "from torch.optim.lr_scheduler import LRScheduler")
+                 "from torch.optim.lr_scheduler import LRScheduler",
+                 "scheduler = torch.optim.lr_scheduler.StepLR(optimizer, step_size=10)",
+                 "buf = optimizer.state[p]['momentum_buffer']", "scaler.step(optimizer)")
 
 
 def newest_pastes() -> list[tuple[str, str]]:

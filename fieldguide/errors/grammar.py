@@ -173,6 +173,9 @@ PLACEHOLDERS = [
      "Could not run '<op>' with arguments from the '<backend>' backend"),
     ("name", r"'((?:\w+::)?\w+(?:\.\w+)?)' is only available for these backends: \[[^\]\n]*\]",
      "'<op>' is only available for these backends: [<backends>]"),
+    # ... and the list under it, a line per backend with the file that registered its kernel: one
+    # placeholder, as the backends list is (it differs with every build and release)
+    ("name", r"(?:\n+\w+: (?:fallthrough )?registered at [^\n]*)+", "\n\n<registrations>"),
     ("name", r"\b((?:\w+::)?\w+(?:\.\w+)?): an autograd kernel was not registered",
      "<op>: an autograd kernel was not registered"),
     # vmap's argument checks open with the call: the reader's function (a name, or a module's

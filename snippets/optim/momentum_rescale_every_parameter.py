@@ -6,7 +6,7 @@ from torch import nn
 
 torch.manual_seed(0)
 backbone, main_head, aux_head = nn.Linear(4, 4), nn.Linear(4, 1), nn.Linear(4, 1)
-params = [*backbone.parameters(), *main_head.parameters(), *aux_head.parameters()]
+params = list(backbone.parameters()) + list(main_head.parameters()) + list(aux_head.parameters())
 opt = torch.optim.SGD(params, lr=0.1, momentum=0.9)
 
 

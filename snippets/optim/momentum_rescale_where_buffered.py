@@ -1,10 +1,11 @@
 # reference: same weights as SGD with the velocity written out by hand
+# graph: loss
 import torch
 from torch import nn
 
 torch.manual_seed(0)
 backbone, main_head, aux_head = nn.Linear(4, 4), nn.Linear(4, 1), nn.Linear(4, 1)
-params = [*backbone.parameters(), *main_head.parameters(), *aux_head.parameters()]
+params = list(backbone.parameters()) + list(main_head.parameters()) + list(aux_head.parameters())
 start = [p.detach().clone() for p in params]
 opt = torch.optim.SGD(params, lr=0.1, momentum=0.9)
 
@@ -60,3 +61,6 @@ for step in range(8):
                 p.sub_(v)
 same = all(torch.allclose(t, p, atol=1e-6) for t, p in zip(trained, params))
 print("same weights as SGD with the velocity written out by hand:", same)
+
+# the graph of a step after the auxiliary head joined: both heads' weights are its leaves
+loss = loss_at(7)
