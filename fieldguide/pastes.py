@@ -64,6 +64,9 @@ eleventh set's misses landed (their writers never saw it), labelled against the 
 commit by readers who never ran the box, and read again for the messages the new entries
 added. Its labels do not rank causes (PRIOR_DIRS): it was measured with the ranking the
 earlier sets' labels give.
+Thirteenth blind pastes, data/thirteenth-blind-pastes/<name>.toml: 199 pastes by the same four
+topics from threads no data/ file cited, committed unlabelled before any entry or reading rule
+written from the twelfth set's misses. Nothing reads it until it is labelled.
 
 Unknown pastes: errors readers paste around training that the guide does not cover (memory,
 devices, shapes, dtypes, data loading, NCCL), kept to check that the paste box answers "not
